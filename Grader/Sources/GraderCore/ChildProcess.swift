@@ -1,0 +1,168 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Set from the signal handler when the learner presses Ctrl-C (or the grader is terminated).
+let interruptRequested = Atomic<Bool>(false)
+
+/// Routes Ctrl-C and SIGTERM to a flag, so the grader can end its children and exit cleanly
+/// instead of leaving a test process running.
+public enum Interrupts {
+  /// Installs the handlers. A handler (not `SIG_IGN`) is used on purpose: children get the
+  /// default disposition back when they start.
+  public static func install() {
+    signal(SIGINT) { _ in interruptRequested.store(true, ordering: .relaxed) }
+    signal(SIGTERM) { _ in interruptRequested.store(true, ordering: .relaxed) }
+  }
+
+  /// Whether Ctrl-C was pressed since the grader started.
+  public static var requested: Bool { interruptRequested.load(ordering: .relaxed) }
+}
+
+/// How a child process ended.
+struct ChildOutcome: Sendable {
+  /// The exit status, or the signal number when `signalled`.
+  var status: Int32
+  /// Whether a signal ended the process (a crash, or the grader stopping it).
+  var signalled: Bool
+  /// Everything it printed (standard output and error, interleaved), capped.
+  var output: String
+  /// Whether the grader stopped it (time limit or Ctrl-C).
+  var stopped: Bool
+}
+
+/// What the caller wants after each look at a running child.
+enum Verdict { case keepWaiting, stop }
+
+/// Runs `swift` (or another tool) as a child process, with its output captured and capped,
+/// and the power to end it and its own children.
+struct ChildProcess {
+  /// The program and its arguments; the program is looked up on `PATH`.
+  var arguments: [String]
+  /// Variables added to the grader's own environment.
+  var environment: [String: String] = [:]
+  /// The working directory.
+  var directory: URL
+  /// How many bytes of output to keep: the first and the last half of it.
+  var outputCap = 256 * 1024
+
+  /// Starts the process and waits for it, calling `check` about every 50 ms.
+  ///
+  /// - Parameter check: Called while the child runs; `.stop` ends it (SIGINT first, which
+  ///   `swift test` forwards to the test process, then SIGKILL to its process group).
+  /// - Returns: How it ended.
+  /// - Throws: ``GraderError/toolMissing(_:)`` when the program cannot be started.
+  func run(check: () -> Verdict = { .keepWaiting }) throws(GraderError) -> ChildOutcome {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var env = ProcessInfo.processInfo.environment
+    env.merge(environment) { _, new in new }
+    process.environment = env
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    process.standardInput = FileHandle.nullDevice
+    let buffer = CappedBuffer(cap: outputCap)
+    pipe.fileHandleForReading.readabilityHandler = { handle in
+      let data = handle.availableData
+      buffer.append(data)
+    }
+    do {
+      try process.run()
+    } catch {
+      pipe.fileHandleForReading.readabilityHandler = nil
+      throw .toolMissing(arguments.first ?? "")
+    }
+    var stopped = false
+    while process.isRunning {
+      if Interrupts.requested || check() == .stop {
+        stopped = true
+        Self.stop(process)
+        break
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    process.waitUntilExit()
+    buffer.waitForEnd(upTo: 1.0)
+    pipe.fileHandleForReading.readabilityHandler = nil
+    return ChildOutcome(
+      status: process.terminationStatus,
+      signalled: process.terminationReason == .uncaughtSignal,
+      output: buffer.text,
+      stopped: stopped
+    )
+  }
+
+  /// Asks politely, then insists: SIGINT lets SwiftPM end the test process it started.
+  private static func stop(_ process: Process) {
+    let pid = process.processIdentifier
+    kill(pid, SIGINT)
+    let deadline = Date().addingTimeInterval(3)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    if process.isRunning {
+      kill(-pid, SIGKILL)  // the child's own process group, where Foundation starts one
+      kill(pid, SIGKILL)
+    }
+  }
+}
+
+/// Keeps the first and the last part of a stream, so a flood of output neither fills memory
+/// nor hides the crash message that comes at the end.
+final class CappedBuffer: Sendable {
+  private struct State {
+    var head = Data()
+    var tail = Data()
+    var dropped = 0
+    var ended = false
+  }
+  private let cap: Int
+  private let state = Mutex(State())
+
+  init(cap: Int) { self.cap = cap }
+
+  func append(_ data: Data) {
+    state.withLock { state in
+      guard !data.isEmpty else {
+        state.ended = true
+        return
+      }
+      let half = cap / 2
+      var rest = data
+      if state.head.count < half {
+        let take = min(half - state.head.count, rest.count)
+        state.head.append(rest.prefix(take))
+        rest = rest.dropFirst(take)
+      }
+      guard !rest.isEmpty else { return }
+      state.tail.append(rest)
+      if state.tail.count > half {
+        let excess = state.tail.count - half
+        state.dropped += excess
+        state.tail = Data(state.tail.dropFirst(excess))
+      }
+    }
+  }
+
+  func waitForEnd(upTo seconds: Double) {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !state.withLock({ $0.ended }) && Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+  }
+
+  var text: String {
+    state.withLock { state in
+      let head = String(decoding: state.head, as: UTF8.self)
+      let tail = String(decoding: state.tail, as: UTF8.self)
+      guard state.dropped > 0 else { return head + tail }
+      return head + "\n… [\(state.dropped) bytes of output left out] …\n" + tail
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The grader's command line: parses the arguments, runs the mode, and returns the exit
+/// status (0 every graded test passed, 1 something failed, 2 could not run).
+public enum GraderCommand {
+  /// Runs the grader for `arguments` (without the program name) in the kata at `root`.
+  public static func main(arguments: [String], root: URL) -> Int32 {
+    let style = Style.detect()
+    do {
+      let options = try Options(arguments: arguments)
+      if options.mode == .help {
+        say(Options.help)
+        return 0
+      }
+      let course = try Course(root: root)
+      Interrupts.install()
+      if options.mode == .updateChecksums {
+        return updateChecksums(course)
+      }
+      let lock = try RunLock(root: root)
+      defer { withExtendedLifetime(lock) {} }
+      if options.mode == .verify {
+        var verifier = Verifier(course: course, timeLimit: options.timeLimit, style: style)
+        return try verifier.run()
+      }
+      return try grade(options, course: course, style: style)
+    } catch .interrupted {
+      printError("Interrupted; the test processes were stopped.", usage: false)
+      return 130
+    } catch .usage(let message) {
+      printError(message, usage: true)
+      return 2
+    } catch {
+      printError(error.description, usage: false)
+      return 2
+    }
+  }
+
+  private static func grade(_ options: Options, course: Course, style: Style) throws(GraderError)
+    -> Int32
+  {
+    let lessons = try course.select(options.lessons)
+    let source: CodeSource = options.solutions ? .solutions : .exercises
+    let grading = Grading(course: course, timeLimit: options.timeLimit)
+    let report = Report(style: style)
+    let what = lessons.count == 1 ? lessons[0].id : "\(lessons.count) lessons"
+    printStatus("Building and testing \(what)\(options.solutions ? " (solutions)" : "")…", style: style)
+    let grades = try grading.grade(lessons, from: source)
+    if options.lessons.isEmpty {
+      let width = grades.map(\.lesson.title.count).max() ?? 0
+      for grade in grades { say(report.overviewLine(grade, titleWidth: width)) }
+    } else {
+      say(grades.map(report.detailed).joined(separator: "\n\n"))
+    }
+    if source == .exercises {
+      let changed = Checksums(root: course.root).changedFiles(for: lessons)
+      if !changed.isEmpty {
+        say("")
+        say(style.fail("Warning: ") + "these test files differ from the ones the kata ships:")
+        for path in changed.prefix(8) { say("  \(path)") }
+        say("The tests are the specification; a grade against edited tests means little.")
+        say("Restore them with: git checkout -- Tests/")
+      }
+    }
+    let passed = grades.reduce(0) { $0 + $1.passedCount }
+    let failed = grades.reduce(0) { $0 + $1.failedCount }
+    say("")
+    if let next = report.nextStep(grades, source: source) {
+      say(next)
+    } else {
+      say(style.pass(lessons.count == 1 ? "Lesson done. " : "All done. ") + "Compare with Solutions/ and read the lesson's questions.")
+    }
+    say(Report.totalLine(passed: passed, failed: failed))
+    return failed == 0 ? 0 : 1
+  }
+
+  private static func updateChecksums(_ course: Course) -> Int32 {
+    do {
+      try Checksums(root: course.root).write(for: course.lessons)
+      say("Updated \(Checksums.listPath).")
+      return 0
+    } catch {
+      printError("Could not write \(Checksums.listPath): \(error.localizedDescription)", usage: false)
+      return 2
+    }
+  }
+
+  private static func printStatus(_ message: String, style: Style) {
+    FileHandle.standardError.write(Data((style.dim(message) + "\n").utf8))
+  }
+
+  private static func printError(_ message: String, usage: Bool) {
+    var text = "error: \(message)\n"
+    if usage {
+      text += "Usage: ./grade.sh [<lesson> ...] [--solutions] [--timeout <seconds>] | --verify\n"
+      text += "See './grade.sh --help'.\n"
+    }
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+}

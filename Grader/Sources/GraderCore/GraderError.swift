@@ -1,0 +1,32 @@
+/// Why the grader could not do what it was asked (exit status 2).
+public enum GraderError: Error, Equatable, CustomStringConvertible {
+  /// The folder has no kata `Package.swift` with a lesson list.
+  case notAKata(String)
+  /// A lesson name matched no lesson; `known` lists the ids that exist.
+  case unknownLesson(String, known: [String])
+  /// The command line was not understood.
+  case usage(String)
+  /// A tool the grader runs (normally `swift`) could not be started.
+  case toolMissing(String)
+  /// A lesson's folder named in `Package.swift` is missing.
+  case missingFolder(String)
+  /// The learner pressed Ctrl-C.
+  case interrupted
+
+  public var description: String {
+    switch self {
+    case .notAKata(let path):
+      return "\(path) does not look like the kata: its Package.swift has no `let lessons = [ … ]` list."
+    case .unknownLesson(let name, let known):
+      return "There is no lesson '\(name)'. Lessons: \(known.joined(separator: ", "))."
+    case .usage(let message):
+      return message
+    case .toolMissing(let tool):
+      return "Could not start '\(tool)'. Install Swift 6.2 or newer and make sure it is on PATH."
+    case .missingFolder(let path):
+      return "The folder \(path) is missing. Restore it with `git checkout -- \(path)`."
+    case .interrupted:
+      return "Interrupted."
+    }
+  }
+}

@@ -1,0 +1,221 @@
+import Foundation
+
+/// Which code the lessons are built from.
+public enum CodeSource: Sendable, Equatable {
+  /// `Exercises/`: the learner's code.
+  case exercises
+  /// `Solutions/`: the reference solutions.
+  case solutions
+  /// A folder inside the kata holding one folder per lesson module (a variant being checked).
+  case folder(String)
+
+  /// The value of `KATA_SOURCE` that selects it in Package.swift.
+  var environmentValue: String {
+    switch self {
+    case .exercises: return "exercises"
+    case .solutions: return "solutions"
+    case .folder(let path): return path
+    }
+  }
+
+  /// Where the lesson's module folder lives, relative to the root.
+  func folder(of lesson: Lesson) -> String {
+    switch self {
+    case .exercises: return lesson.exercisesFolder
+    case .solutions: return lesson.solutionsFolder
+    case .folder(let path): return "\(path)/\(lesson.module)"
+    }
+  }
+
+  /// Separate build folders, so switching between exercises and solutions never rebuilds.
+  var scratchPath: String {
+    switch self {
+    case .exercises: return ".build"
+    case .solutions: return ".build/solutions"
+    case .folder: return ".build/variants"
+    }
+  }
+}
+
+/// One task of a lesson: a suite of the specification and its tests' results.
+public struct TaskGrade: Sendable {
+  /// The suite's display name, e.g. `Task 2 — Inject the clock`.
+  public var title: String
+  public var tests: [TestResult]
+  public var location: Location?
+
+  public var isDone: Bool { tests.allSatisfy { !$0.status.isFailure } && !tests.isEmpty }
+  public var passedCount: Int { tests.filter { $0.status == .passed }.count }
+  public var failedCount: Int { tests.filter { $0.status.isFailure }.count }
+}
+
+/// The grade of one lesson.
+public struct LessonGrade: Sendable {
+  public var lesson: Lesson
+  /// The compiler errors when the lesson did not build, else `nil`.
+  public var compileErrors: [Diagnostic]?
+  /// How many tests the lesson declares; used to count a lesson that did not compile.
+  public var declaredTests: Int
+  public var tasks: [TaskGrade] = []
+  /// A problem with the run as a whole, e.g. no test ran.
+  public var problem: String?
+
+  public var compiled: Bool { compileErrors == nil }
+  public var passedCount: Int { tasks.reduce(0) { $0 + $1.passedCount } }
+  public var failedCount: Int {
+    guard compiled else { return max(declaredTests, 1) }
+    let failed = tasks.reduce(0) { $0 + $1.failedCount }
+    return problem == nil ? failed : max(failed, 1)
+  }
+  public var isDone: Bool { compiled && problem == nil && failedCount == 0 && !tasks.isEmpty }
+  public var doneTasks: Int { tasks.filter(\.isDone).count }
+}
+
+/// Builds lessons and runs their tests; one compile error never stops the other lessons.
+public struct Grading {
+  public var course: Course
+  public var timeLimit: Double
+
+  public init(course: Course, timeLimit: Double) {
+    self.course = course
+    self.timeLimit = timeLimit
+  }
+
+  /// Grades `lessons` built from `source`.
+  ///
+  /// - Throws: ``GraderError`` when a folder is missing, `swift` cannot start, or on Ctrl-C.
+  public func grade(_ lessons: [Lesson], from source: CodeSource) throws(GraderError)
+    -> [LessonGrade]
+  {
+    let fileManager = FileManager.default
+    for lesson in lessons {
+      for folder in [source.folder(of: lesson), lesson.testsFolder]
+      where !fileManager.fileExists(atPath: course.root.appending(path: folder).path) {
+        throw .missingFolder(folder)
+      }
+    }
+    var compileErrors: [String: [Diagnostic]] = [:]
+    var buildable = lessons
+    while !buildable.isEmpty {
+      let outcome = try builder(for: buildable, source: source).build()
+      if outcome.succeeded { break }
+      let broken = attribute(outcome, to: buildable, source: source)
+      if broken.isEmpty {
+        // Nothing points at one lesson (a linker error, say): build them one by one.
+        if buildable.count == 1 {
+          compileErrors[buildable[0].module] = Self.unplaced(outcome)
+          buildable = []
+        } else {
+          for lesson in buildable {
+            let single = try builder(for: [lesson], source: source).build()
+            if !single.succeeded {
+              let errors = attribute(single, to: [lesson], source: source)[lesson.module]
+              compileErrors[lesson.module] = errors ?? Self.unplaced(single)
+            }
+          }
+          buildable.removeAll { compileErrors[$0.module] != nil }
+          if !buildable.isEmpty { _ = try builder(for: buildable, source: source).build() }
+          break
+        }
+      } else {
+        compileErrors.merge(broken) { old, _ in old }
+        buildable.removeAll { broken[$0.module] != nil }
+      }
+    }
+    var report = TestRunReport()
+    if !buildable.isEmpty {
+      report = try runner(for: buildable, source: source).run()
+    }
+    return lessons.map { lesson in
+      if let errors = compileErrors[lesson.module] {
+        return LessonGrade(
+          lesson: lesson, compileErrors: errors, declaredTests: declaredTests(of: lesson))
+      }
+      return grade(lesson, from: report)
+    }
+  }
+
+  private func environment(for lessons: [Lesson], source: CodeSource) -> [String: String] {
+    ["KATA_SOURCE": source.environmentValue, "KATA_LESSONS": lessons.map(\.id).joined(separator: ",")]
+  }
+
+  private func builder(for lessons: [Lesson], source: CodeSource) -> Builder {
+    Builder(
+      root: course.root, environment: environment(for: lessons, source: source),
+      scratchPath: source.scratchPath)
+  }
+
+  private func runner(for lessons: [Lesson], source: CodeSource) throws(GraderError) -> TestRunner {
+    let work = course.root.appending(path: source.scratchPath).appending(path: "kata-grader")
+    do {
+      try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    } catch {
+      throw .missingFolder(Paths.relative(work.path, to: course.root))
+    }
+    return TestRunner(
+      root: course.root, environment: environment(for: lessons, source: source),
+      scratchPath: source.scratchPath, timeLimit: timeLimit, workFolder: work)
+  }
+
+  /// The errors of each lesson, found by the folder each error points into.
+  private func attribute(_ outcome: BuildOutcome, to lessons: [Lesson], source: CodeSource)
+    -> [String: [Diagnostic]]
+  {
+    var found: [String: [Diagnostic]] = [:]
+    for error in outcome.errors {
+      guard let file = error.location?.file else { continue }
+      let owner = lessons.first { lesson in
+        file.hasPrefix(source.folder(of: lesson) + "/") || file.hasPrefix(lesson.testsFolder + "/")
+      }
+      if let owner { found[owner.module, default: []].append(error) }
+    }
+    return found
+  }
+
+  /// A failed build's message when no error names a file.
+  private static func unplaced(_ outcome: BuildOutcome) -> [Diagnostic] {
+    if !outcome.errors.isEmpty { return outcome.errors }
+    let tail = outcome.output.split(separator: "\n").suffix(5).joined(separator: "\n")
+    return [Diagnostic(severity: "error", location: nil, message: tail)]
+  }
+
+  /// Counts `@Test` in the lesson's test files: what a lesson that does not compile fails.
+  private func declaredTests(of lesson: Lesson) -> Int {
+    let folder = course.root.appending(path: lesson.testsFolder)
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return files.filter { $0.hasSuffix(".swift") }.reduce(0) { count, file in
+      let text = (try? String(contentsOf: folder.appending(path: file), encoding: .utf8)) ?? ""
+      return count + text.components(separatedBy: "@Test(").count - 1
+    }
+  }
+
+  /// Groups the lesson's results by task, in the order of the lesson.
+  func grade(_ lesson: Lesson, from report: TestRunReport) -> LessonGrade {
+    let prefix = lesson.testModule + "."
+    let suites = report.suites.filter { $0.id.hasPrefix(prefix) && !$0.id.contains("/") }
+    let tests = report.tests.filter { $0.id.hasPrefix(prefix) }
+    var tasks = suites.map { suite in
+      TaskGrade(
+        title: suite.name,
+        tests: tests.filter { $0.id.hasPrefix(suite.id + "/") }.sorted { $0.location < $1.location },
+        location: suite.location)
+    }
+    let loose = tests.filter { test in !suites.contains { test.id.hasPrefix($0.id + "/") } }
+    if !loose.isEmpty {
+      tasks.append(TaskGrade(title: "Other tests", tests: loose, location: nil))
+    }
+    tasks.sort { left, right in
+      (Self.taskNumber(left.title) ?? .max, left.location?.line ?? .max)
+        < (Self.taskNumber(right.title) ?? .max, right.location?.line ?? .max)
+    }
+    var grade = LessonGrade(lesson: lesson, declaredTests: tests.count, tasks: tasks)
+    if tests.isEmpty { grade.problem = report.problem ?? "No tests ran for this lesson." }
+    return grade
+  }
+
+  /// `Task 12 — Title` → 12.
+  static func taskNumber(_ title: String) -> Int? {
+    guard title.hasPrefix("Task ") else { return nil }
+    return Int(title.dropFirst(5).prefix(while: \.isNumber))
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// What the grader reads from a lesson's Markdown: its title and its task headings.
+public struct LessonText: Sendable {
+  /// The path relative to the root, e.g. `lessons/01-tight-coupling.md`.
+  public let path: String
+  /// The first `# ` heading, e.g. `Lesson 01 — Tight coupling`.
+  public let title: String?
+  /// Every `## Task N — …` heading, in order, without the `## `.
+  public let taskHeadings: [String]
+
+  /// Reads `path` below `root`; `nil` when the file cannot be read.
+  public init?(root: URL, path: String) {
+    guard let text = try? String(contentsOf: root.appending(path: path), encoding: .utf8) else {
+      return nil
+    }
+    self.init(path: path, markdown: text)
+  }
+
+  /// Parses Markdown that has already been read.
+  public init(path: String, markdown: String) {
+    self.path = path
+    var title: String?
+    var tasks: [String] = []
+    var inFence = false
+    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") { inFence.toggle() }
+      if inFence { continue }
+      if title == nil, line.hasPrefix("# ") {
+        title = line.dropFirst(2).trimmingCharacters(in: .whitespaces)
+      } else if line.hasPrefix("## Task ") {
+        tasks.append(line.dropFirst(3).trimmingCharacters(in: .whitespaces))
+      }
+    }
+    self.title = title
+    self.taskHeadings = tasks
+  }
+
+  /// The link to a heading, as GitHub and most Markdown viewers anchor it:
+  /// `lessons/01-tight-coupling.md#task-2--inject-the-clock`.
+  public func link(toHeading heading: String) -> String {
+    "\(path)#\(Self.anchor(for: heading))"
+  }
+
+  /// GitHub's anchor for a heading: lowercased; letters, digits, `-` and `_` kept; spaces
+  /// become `-`; everything else dropped.
+  public static func anchor(for heading: String) -> String {
+    var anchor = ""
+    for character in heading.lowercased() {
+      if character == " " {
+        anchor.append("-")
+      } else if character.isLetter || character.isNumber || character == "-" || character == "_" {
+        anchor.append(character)
+      }
+    }
+    return anchor
+  }
+}

@@ -1,0 +1,224 @@
+import Foundation
+
+/// Runs already-built tests with `swift test --skip-build` and the JSON event stream, and
+/// keeps going when the code under test crashes, hangs or exits early.
+///
+/// Tests run one at a time (`--no-parallel`), so the test in flight when the process dies or
+/// the time limit passes is known exactly. After such an ending the runner starts the test
+/// process again for the tests that have no result yet, so one crash never hides the rest.
+struct TestRunner {
+  /// The kata's root.
+  var root: URL
+  /// Variables that pick what was built (`KATA_SOURCE`, `KATA_LESSONS`).
+  var environment: [String: String]
+  /// The build folder the tests were built in.
+  var scratchPath: String
+  /// How long one test may run before it counts as hung.
+  var timeLimit: Double
+  /// Where to put the event stream files.
+  var workFolder: URL
+
+  /// Runs every test of the build, or only those whose ids are given.
+  func run() throws(GraderError) -> TestRunReport {
+    var state = RunState()
+    var remaining: [String]? = nil
+    var attempt = 0
+    while true {
+      attempt += 1
+      let before = state.results.count
+      let ending = try runOnce(attempt: attempt, only: remaining, state: &state)
+      let left = state.functionOrder.filter { state.results[$0] == nil }
+      if ending == .finished || left.isEmpty { break }
+      if state.results.count == before {
+        // No progress: the process dies before reaching any test. Report, do not loop.
+        for id in left { state.record(id, status: .notRun, note: ending.note) }
+        break
+      }
+      remaining = left
+    }
+    for id in state.functionOrder where state.results[id] == nil {
+      state.record(id, status: .notRun, note: "The test process ended without reporting this test.")
+    }
+    var report = TestRunReport()
+    report.suites = state.suiteOrder.compactMap { state.suites[$0] }
+    report.tests = state.functionOrder.compactMap { state.results[$0] }
+    if report.tests.isEmpty {
+      report.problem = state.lastEnding?.note ?? "No tests ran."
+    }
+    return report
+  }
+
+  private enum Ending: Equatable {
+    case finished
+    case crashed(String)
+    case exitedEarly(String)
+    case timedOut(String)
+
+    var note: String {
+      switch self {
+      case .finished: return ""
+      case .crashed(let note), .exitedEarly(let note), .timedOut(let note): return note
+      }
+    }
+  }
+
+  private func runOnce(
+    attempt: Int, only ids: [String]?, state: inout RunState
+  ) throws(GraderError) -> Ending {
+    let eventsURL = workFolder.appending(path: "events-\(attempt).jsonl")
+    try? FileManager.default.removeItem(at: eventsURL)
+    _ = FileManager.default.createFile(atPath: eventsURL.path, contents: nil)
+    var arguments = [
+      "swift", "test", "--skip-build", "--no-parallel", "--scratch-path", scratchPath,
+      "--event-stream-output-path", eventsURL.path, "--event-stream-version", "0",
+    ]
+    for id in ids ?? [] { arguments += ["--filter", Self.exactPattern(id)] }
+    var env = environment
+    // The learner's own frame in a crash report needs the backtracer; keep it short.
+    env["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no"
+    let child = ChildProcess(arguments: arguments, environment: env, directory: root)
+    let reader = GrowingFileReader(url: eventsURL)
+    var timedOut: String?
+    let decoder = JSONDecoder()
+    let outcome = try child.run {
+      for line in reader.newLines() { state.apply(line, decoder: decoder, root: root) }
+      if let (id, started) = state.inFlight.min(by: { $0.value < $1.value }),
+        Date().timeIntervalSince(started) > timeLimit
+      {
+        timedOut = id
+        return .stop
+      }
+      return .keepWaiting
+    }
+    for line in reader.newLines() { state.apply(line, decoder: decoder, root: root) }
+    if Interrupts.requested { throw .interrupted }
+
+    let ending: Ending
+    if let id = timedOut {
+      let seconds = Int(timeLimit.rounded())
+      let note =
+        "Still running after \(seconds) s, so the grader stopped it: a deadlock or an endless loop? (Change the limit with --timeout.)"
+      state.record(id, status: .timedOut, note: note)
+      ending = .timedOut(note)
+    } else if state.runEnded {
+      ending = .finished
+    } else if outcome.signalled || CrashLog.looksLikeCrash(outcome.output) {
+      let note = CrashLog(output: outcome.output, root: root).summary
+      for id in state.inFlight.keys { state.record(id, status: .crashed, note: note) }
+      ending = .crashed(note)
+    } else {
+      let note =
+        "The test process exited (status \(outcome.status)) before this test finished. Does the code call exit()?"
+      for id in state.inFlight.keys { state.record(id, status: .exitedEarly, note: note) }
+      ending = .exitedEarly(note)
+    }
+    state.inFlight.removeAll()
+    state.lastEnding = ending == .finished ? nil : ending
+    return ending
+  }
+
+  /// A `--filter` pattern that matches exactly one test id.
+  static func exactPattern(_ id: String) -> String {
+    let special = Set("\\^$.|?*+()[]{}")
+    var pattern = "^"
+    for character in id {
+      if special.contains(character) { pattern.append("\\") }
+      pattern.append(character)
+    }
+    return pattern + "$"
+  }
+
+  /// What the runner has learned from the event streams so far.
+  private struct RunState {
+    var suites: [String: SuiteInfo] = [:]
+    var suiteOrder: [String] = []
+    var functions: [String: (name: String, location: Location)] = [:]
+    var functionOrder: [String] = []
+    var results: [String: TestResult] = [:]
+    var failures: [String: [Failure]] = [:]
+    var inFlight: [String: Date] = [:]
+    var runEnded = false
+    var lastEnding: Ending?
+
+    mutating func record(_ id: String, status: TestStatus, note: String? = nil) {
+      guard let function = functions[id] else { return }
+      inFlight[id] = nil
+      results[id] = TestResult(
+        id: id, name: function.name, location: function.location, status: status,
+        failures: failures[id] ?? [], note: note)
+    }
+
+    mutating func apply(_ line: Data, decoder: JSONDecoder, root: URL) {
+      guard let entry = try? decoder.decode(StreamRecord.self, from: line) else { return }
+      let payload = entry.payload
+      if entry.kind == "test" {
+        guard let id = payload.id, let source = payload.sourceLocation else { return }
+        let location = Self.location(source, root: root)
+        let name = payload.displayName ?? payload.name ?? id
+        if payload.kind == "suite" {
+          if suites[id] == nil { suiteOrder.append(id) }
+          suites[id] = SuiteInfo(id: id, name: name, location: location)
+        } else {
+          if functions[id] == nil { functionOrder.append(id) }
+          functions[id] = (name, location)
+        }
+        return
+      }
+      guard entry.kind == "event" else { return }
+      switch payload.kind {
+      case "runStarted":
+        runEnded = false
+      case "testStarted":
+        if let id = payload.testID, functions[id] != nil, results[id] == nil {
+          inFlight[id] = Date()
+          failures[id] = []
+        }
+      case "issueRecorded":
+        guard let id = payload.testID, payload.issue?.isKnown != true else { return }
+        let messages = payload.messages ?? []
+        let summary = messages.first { $0.symbol == "fail" }?.text ?? messages.first?.text ?? "Issue"
+        let comments = messages.filter { $0.symbol == "details" }.map(\.text)
+        let location = payload.issue?.sourceLocation.map { Self.location($0, root: root) }
+        let failure = Failure(summary: summary, comments: comments, location: location)
+        if functions[id] != nil {
+          failures[id, default: []].append(failure)
+        } else {
+          // An issue on a suite (its initializer threw): every running test of it failed.
+          for running in inFlight.keys where running.hasPrefix(id + "/") {
+            failures[running, default: []].append(failure)
+          }
+        }
+      case "testEnded":
+        if let id = payload.testID, functions[id] != nil, results[id] == nil {
+          record(id, status: (failures[id] ?? []).isEmpty ? .passed : .failed)
+        }
+      case "testSkipped":
+        if let id = payload.testID, functions[id] != nil { record(id, status: .skipped) }
+      case "runEnded":
+        runEnded = true
+      default:
+        break
+      }
+    }
+
+    static func location(_ source: StreamRecord.SourceLocation, root: URL) -> Location {
+      let file = source._filePath.map { Paths.relative($0, to: root) } ?? source.fileID
+      return Location(file: file, line: source.line)
+    }
+  }
+}
+
+/// Paths as the learner sees them: relative to the kata's root.
+enum Paths {
+  /// `path` relative to `root` when it lies inside it, else unchanged.
+  static func relative(_ path: String, to root: URL) -> String {
+    let base = root.standardizedFileURL.path
+    let prefix = base.hasSuffix("/") ? base : base + "/"
+    if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
+    // macOS reports /private/var/… for /var/…; compare without it.
+    let realBase = (base as NSString).resolvingSymlinksInPath
+    let realPrefix = realBase.hasSuffix("/") ? realBase : realBase + "/"
+    if path.hasPrefix(realPrefix) { return String(path.dropFirst(realPrefix.count)) }
+    return path
+  }
+}

@@ -1,0 +1,198 @@
+import Foundation
+
+/// Proves the kata consistent: what `./grade.sh --verify` (and so CI) runs.
+///
+/// For every lesson: its folders and text exist and the text has a heading for every task;
+/// the solution passes every test, twice (a test that passes once and fails once is flaky);
+/// the starter compiles and fails every task by an assertion, never by a crash or a hang;
+/// every variant in `Variants/<Module>/` behaves as its name says (`wrong-taskN-…` fails a
+/// test of task N, `right-…` passes everything). Last, the grader's own tests pass.
+public struct Verifier {
+  public var course: Course
+  public var timeLimit: Double
+  public var style: Style
+
+  private(set) var passed = 0
+  private(set) var failed = 0
+
+  public init(course: Course, timeLimit: Double, style: Style) {
+    self.course = course
+    self.timeLimit = timeLimit
+    self.style = style
+  }
+
+  /// Runs every check, printing one line per check, and returns the exit status.
+  public mutating func run() throws(GraderError) -> Int32 {
+    let grading = Grading(course: course, timeLimit: timeLimit)
+    let lessons = course.lessons
+
+    section("Lesson texts and test files")
+    for lesson in lessons { checkText(of: lesson) }
+    let changed = Checksums(root: course.root).changedFiles(for: lessons)
+    check(
+      "the test files match \(Checksums.listPath)",
+      problems: changed.isEmpty
+        ? [] : changed.map { "\($0) changed; if on purpose, run ./grade.sh --update-checksums" })
+
+    section("Solutions pass every test (two runs)")
+    let first = try grading.grade(lessons, from: .solutions)
+    let second = try grading.grade(lessons.filter { l in first.contains { $0.lesson == l && $0.compiled } }, from: .solutions)
+    for grade in first {
+      let again = second.first { $0.lesson == grade.lesson }
+      check(
+        "\(grade.lesson.id): solution passes all \(grade.passedCount + grade.failedCount) tests, twice",
+        problems: solutionProblems(grade) + (again.map(solutionProblems) ?? []))
+    }
+
+    section("Starters compile and fail every task by an assertion")
+    for grade in try grading.grade(lessons, from: .exercises) {
+      check("\(grade.lesson.id): starter fails each of its \(grade.tasks.count) tasks", problems: starterProblems(grade))
+    }
+
+    section("Variants behave as their names say")
+    for lesson in lessons {
+      for variant in variants(of: lesson) {
+        let problems = try checkVariant(variant, of: lesson, grading: grading)
+        check("\(lesson.id): \(variant)", problems: problems)
+      }
+    }
+
+    // A kata without its Grader/ folder (the grader's own test fixture) has no tests to run.
+    if FileManager.default.fileExists(atPath: course.root.appending(path: "Grader/Package.swift").path) {
+      section("The grader's own tests")
+      let graderTests = ChildProcess(
+        arguments: ["swift", "test", "--package-path", "Grader", "--scratch-path", ".build/grader-tests"],
+        directory: course.root)
+      let outcome = try graderTests.run()
+      if Interrupts.requested { throw .interrupted }
+      let tail = outcome.output.split(separator: "\n").suffix(15).map(String.init)
+      check("grader: its unit and end-to-end tests pass", problems: outcome.status == 0 ? [] : tail)
+    }
+
+    say("")
+    say(Report.totalLine(passed: passed, failed: failed))
+    return failed == 0 ? 0 : 1
+  }
+
+  // MARK: - Checks
+
+  private mutating func checkText(of lesson: Lesson) {
+    var problems: [String] = []
+    let fileManager = FileManager.default
+    for folder in [lesson.exercisesFolder, lesson.solutionsFolder, lesson.testsFolder]
+    where !fileManager.fileExists(atPath: course.root.appending(path: folder).path) {
+      problems.append("\(folder) is missing")
+    }
+    if let path = lesson.textPath, let text = LessonText(root: course.root, path: path) {
+      if text.title == nil { problems.append("\(path) has no `# Lesson …` heading") }
+      if text.taskHeadings.isEmpty { problems.append("\(path) has no `## Task N — …` headings") }
+    } else {
+      problems.append("lessons/\(lesson.twoDigits)-*.md is missing")
+    }
+    check("\(lesson.id): folders and lesson text are in place", problems: problems)
+  }
+
+  private func solutionProblems(_ grade: LessonGrade) -> [String] {
+    if let errors = grade.compileErrors { return errors.prefix(5).map(\.description) }
+    var problems: [String] = grade.problem.map { [$0] } ?? []
+    if let path = grade.lesson.textPath, let text = LessonText(root: course.root, path: path) {
+      for task in grade.tasks where !text.taskHeadings.contains(task.title) {
+        problems.append("\(path) has no heading `## \(task.title)` for the suite of that name")
+      }
+    }
+    for task in grade.tasks {
+      for test in task.tests where test.status.isFailure {
+        let why = test.note ?? test.failures.first.map { "\($0.summary) at \($0.location.map(\.description) ?? "?")" } ?? ""
+        problems.append("\(task.title) / \(test.name): \(test.status.rawValue) \(why)")
+      }
+    }
+    return problems
+  }
+
+  private func starterProblems(_ grade: LessonGrade) -> [String] {
+    if let errors = grade.compileErrors {
+      return ["the starter does not compile:"] + errors.prefix(5).map(\.description)
+    }
+    var problems: [String] = grade.problem.map { [$0] } ?? []
+    if grade.tasks.isEmpty { problems.append("no tasks ran") }
+    for task in grade.tasks {
+      if !task.tests.contains(where: { $0.status == .failed }) {
+        problems.append("\(task.title): no test fails by an assertion on the starter")
+      }
+      for test in task.tests where [.crashed, .timedOut, .exitedEarly, .notRun].contains(test.status) {
+        problems.append("\(task.title) / \(test.name): \(test.status.rawValue) on the starter")
+      }
+    }
+    return problems
+  }
+
+  private func variants(of lesson: Lesson) -> [String] {
+    let folder = course.root.appending(path: "Variants/\(lesson.module)")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasPrefix("wrong-") || $0.hasPrefix("right-") }.sorted()
+  }
+
+  /// Copies the solution, lays the variant's files over it, grades it, and compares with
+  /// what the variant's name promises.
+  private func checkVariant(_ name: String, of lesson: Lesson, grading: Grading)
+    throws(GraderError) -> [String]
+  {
+    let fileManager = FileManager.default
+    let sourceRoot = ".build/variants/src"
+    let target = course.root.appending(path: "\(sourceRoot)/\(lesson.module)")
+    let overlay = course.root.appending(path: "Variants/\(lesson.module)/\(name)")
+    do {
+      try? fileManager.removeItem(at: target)
+      try fileManager.createDirectory(
+        at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try fileManager.copyItem(at: course.root.appending(path: lesson.solutionsFolder), to: target)
+      for file in try fileManager.contentsOfDirectory(atPath: overlay.path) where file.hasSuffix(".swift") {
+        let destination = target.appending(path: file)
+        try? fileManager.removeItem(at: destination)
+        try fileManager.copyItem(at: overlay.appending(path: file), to: destination)
+      }
+      // Copies keep their old dates; make sure the build sees every file as new.
+      for file in try fileManager.contentsOfDirectory(atPath: target.path) {
+        try fileManager.setAttributes(
+          [.modificationDate: Date()], ofItemAtPath: target.appending(path: file).path)
+      }
+    } catch {
+      return ["could not prepare the variant: \(error.localizedDescription)"]
+    }
+    guard let grade = try grading.grade([lesson], from: .folder(sourceRoot)).first else {
+      return ["no result"]
+    }
+    if name.hasPrefix("right-") {
+      return solutionProblems(grade)
+    }
+    guard let number = Int(name.dropFirst("wrong-task".count).prefix(while: \.isNumber)),
+      name.hasPrefix("wrong-task")
+    else {
+      return ["a wrong variant's name must start with wrong-taskN-"]
+    }
+    if !grade.compiled {
+      return ["does not compile, so it proves nothing:"] + (grade.compileErrors ?? []).prefix(3).map(\.description)
+    }
+    guard let task = grade.tasks.first(where: { Grading.taskNumber($0.title) == number }) else {
+      return ["the lesson has no Task \(number)"]
+    }
+    return task.failedCount > 0 ? [] : ["passes every test of \(task.title); the tests should reject it"]
+  }
+
+  // MARK: - Output
+
+  private func section(_ title: String) {
+    say("\n" + style.bold(title))
+  }
+
+  private mutating func check(_ what: String, problems: [String]) {
+    if problems.isEmpty {
+      passed += 1
+      say("  \(style.pass("✓")) \(what)")
+    } else {
+      failed += 1
+      say("  \(style.fail("✗")) \(what)")
+      for problem in problems.prefix(12) { say("      \(problem)") }
+    }
+  }
+}

@@ -1,0 +1,7 @@
+// Crashes in add(_:_:) with an index out of range; multiply is right.
+public func add(_ left: Int, _ right: Int) -> Int {
+  let values = [left, right]
+  return values[left]
+}
+
+public func multiply(_ left: Int, _ right: Int) -> Int { left * right }

@@ -1,0 +1,18 @@
+import Lesson01Arithmetic
+import Testing
+
+@Suite("Task 1 — Add") struct Task1Tests {
+  @Test("Adds two numbers") func addsTwoNumbers() {
+    #expect(add(2, 3) == 5, "add(2, 3) should be 5.")
+  }
+
+  @Test("Adding zero changes nothing") func addsZero() {
+    #expect(add(7, 0) == 7, "add(7, 0) should be 7.")
+  }
+}
+
+@Suite("Task 2 — Multiply") struct Task2Tests {
+  @Test("Multiplies two numbers") func multipliesTwoNumbers() {
+    #expect(multiply(3, 4) == 12, "multiply(3, 4) should be 12.")
+  }
+}

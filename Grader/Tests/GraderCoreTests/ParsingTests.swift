@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+@testable import GraderCore
+
+@Suite struct OptionsTests {
+  @Test("Lessons and flags are read in any order")
+  func lessonsAndFlags() throws {
+    let options = try Options(arguments: ["lesson03", "--solutions", "1", "--timeout", "5"])
+    #expect(options.lessons == ["lesson03", "1"])
+    #expect(options.solutions)
+    #expect(options.timeLimit == 5)
+    #expect(options.mode == .grade)
+  }
+
+  @Test("An unknown flag is a usage error that names it")
+  func unknownFlag() {
+    #expect(throws: GraderError.usage("Unknown option '--solution'.")) {
+      try Options(arguments: ["--solution"])
+    }
+  }
+
+  @Test("--timeout needs a positive number")
+  func badTimeout() {
+    #expect(throws: GraderError.self) { try Options(arguments: ["--timeout", "soon"]) }
+    #expect(throws: GraderError.self) { try Options(arguments: ["--timeout"]) }
+    #expect(throws: GraderError.self) { try Options(arguments: ["--timeout", "0"]) }
+  }
+
+  @Test("--verify takes no lesson")
+  func verifyAlone() throws {
+    #expect(try Options(arguments: ["--verify"]).mode == .verify)
+    #expect(throws: GraderError.self) { try Options(arguments: ["--verify", "lesson01"]) }
+  }
+
+  @Test("Help is OVERVIEW, USAGE, OPTIONS")
+  func helpSections() {
+    let help = Options.help
+    let order = ["OVERVIEW:", "USAGE:", "OPTIONS:"].compactMap { help.range(of: $0)?.lowerBound }
+    #expect(order.count == 3 && order == order.sorted())
+  }
+}
+
+@Suite struct CourseTests {
+  @Test("The lesson list is read from the manifest's `let lessons` array, comments ignored")
+  func lessonList() {
+    let manifest = """
+      // "NotALesson" in a comment
+      let lessons = [
+        "Lesson01TightCoupling",
+        // "Lesson07Commented",
+        "Lesson02ConstructorInjection",  // trailing comment
+      ]
+      let other = ["Lesson09"]
+      """
+    #expect(
+      Course.lessonModules(inManifest: manifest) == [
+        "Lesson01TightCoupling", "Lesson02ConstructorInjection",
+      ])
+  }
+
+  @Test("The kata's own Package.swift lists lessons the grader understands")
+  func realManifest() throws {
+    let course = try Course(root: kataRoot)
+    #expect(!course.lessons.isEmpty)
+    #expect(course.lessons.map(\.number) == Array(1...course.lessons.count))
+    #expect(course.lessons.first?.id == "lesson01")
+  }
+
+  @Test("A lesson can be named lesson03, lesson3, 03, 3 or by its module", arguments: [
+    "lesson01", "lesson1", "01", "1", "LESSON01", "Lesson01TightCoupling",
+  ])
+  func lessonNames(name: String) throws {
+    let course = try Course(root: kataRoot)
+    #expect(try course.select([name]).map(\.id) == ["lesson01"])
+  }
+
+  @Test("An unknown lesson is an error that lists the lessons that exist")
+  func unknownLesson() throws {
+    let course = try Course(root: kataRoot)
+    #expect(throws: GraderError.unknownLesson("lesson99", known: course.lessons.map(\.id))) {
+      try course.select(["lesson99"])
+    }
+    #expect(throws: GraderError.self) { try course.select(["one"]) }
+  }
+
+  @Test("A folder that is not the kata is reported as such")
+  func notAKata() {
+    let folder = FileManager.default.temporaryDirectory
+    #expect(throws: GraderError.notAKata(folder.path)) { try Course(root: folder) }
+  }
+}
+
+@Suite struct LessonTextTests {
+  @Test("Anchors follow GitHub: em dash dropped, spaces become hyphens")
+  func anchors() {
+    #expect(LessonText.anchor(for: "Task 2 — Inject the clock") == "task-2--inject-the-clock")
+    #expect(LessonText.anchor(for: "Task 5 — `@Injected`, lazily") == "task-5--injected-lazily")
+  }
+
+  @Test("Title and task headings are read, code blocks ignored")
+  func headings() {
+    let text = LessonText(
+      path: "lessons/01-x.md",
+      markdown: """
+        # Lesson 01 — Tight coupling
+
+        ```swift
+        ## Task 9 — not a heading
+        ```
+        ## Task 1 — Find the seams
+        ## Hints
+        ## Task 2 — Inject the clock
+        """)
+    #expect(text.title == "Lesson 01 — Tight coupling")
+    #expect(text.taskHeadings == ["Task 1 — Find the seams", "Task 2 — Inject the clock"])
+  }
+}
+
+@Suite struct OutputParsingTests {
+  let root = URL(fileURLWithPath: "/work/kata")
+
+  @Test("Compiler errors become the learner's relative file:line")
+  func compilerError() {
+    let output = """
+      [4/5] Compiling Lesson01 File.swift
+      /work/kata/Exercises/Lesson01/File.swift:4:38: error: cannot convert return expression
+      4 | public func broken() -> Int { return "x" }
+        |                                      `- error: cannot convert return expression
+      /work/kata/Exercises/Lesson01/File.swift:4:38: error: cannot convert return expression
+      error: fatalError
+      """
+    let diagnostics = Builder.diagnostics(in: output, root: root)
+    #expect(
+      diagnostics == [
+        Diagnostic(
+          severity: "error", location: Location(file: "Exercises/Lesson01/File.swift", line: 4),
+          message: "cannot convert return expression"),
+        Diagnostic(severity: "error", location: nil, message: "fatalError"),
+      ])
+  }
+
+  @Test("A crash keeps the fatal message and the learner's own frame")
+  func crashLog() {
+    let output = """
+      Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range
+      *** Program crashed: Illegal instruction at 0x00007f8748b6df7f ***
+      0 [ra] 0x1 add(_:_:) + 40 in Tests at /work/kata/Exercises/Lesson01/File.swift:4:20
+      1 [ra] 0x2 closure in Task1Tests in Tests at /work/kata/Tests/Lesson01Tests/T.swift:6:5
+      """
+    let log = CrashLog(output: output, root: root)
+    #expect(log.message == "Index out of range")
+    #expect(log.frame == "Exercises/Lesson01/File.swift:4")
+    #expect(log.summary == "Crashed: Index out of range (at Exercises/Lesson01/File.swift:4).")
+  }
+
+  @Test("A test id becomes a filter that matches it and nothing else")
+  func exactFilter() throws {
+    let id = "Lesson01Tests.Task1Tests/adds()/T.swift:4:4"
+    let pattern = try Regex(TestRunner.exactPattern(id))
+    #expect(id.wholeMatch(of: pattern) != nil)
+    #expect("Lesson01Tests.Task1Tests/adds()/T.swift:4:40".wholeMatch(of: pattern) == nil)
+  }
+
+  @Test("Output beyond the cap keeps its head and its tail")
+  func cappedOutput() {
+    let buffer = CappedBuffer(cap: 20)
+    buffer.append(Data("0123456789".utf8))
+    buffer.append(Data(String(repeating: "x", count: 1000).utf8))
+    buffer.append(Data("THE END".utf8))
+    #expect(buffer.text.hasPrefix("0123456789"))
+    #expect(buffer.text.hasSuffix("xxxTHE END"))
+    #expect(buffer.text.contains("bytes of output left out"))
+  }
+}
+
+/// The kata's root: the folder that holds Grader/.
+let kataRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()

@@ -1,0 +1,58 @@
+#!/bin/sh
+# grade.sh — grade your work on the Dependency Injection kata.
+#
+# Usage:
+#   ./grade.sh lesson01          grade one lesson (also: 1, 01, lesson1)
+#   ./grade.sh                   every lesson, one line each
+#   ./grade.sh --solutions 03    grade the reference solution instead of your code
+#   ./grade.sh --verify          prove the kata (maintainers and CI)
+#   ./grade.sh --help            everything else
+#
+# Exit status: 0 every graded test passed, 1 something failed, 2 could not run.
+#
+# This script only finds Swift, builds the grader once (again when its sources change) and
+# hands over to it; the grader itself lives in Grader/.
+set -eu
+
+root=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd -P)
+scratch="$root/.build/grader"
+grader="$scratch/debug/kata-grader"
+
+fail() {
+  printf 'error: %s\n' "$1" >&2
+  exit 2
+}
+
+if ! command -v swift >/dev/null 2>&1; then
+  fail "Swift was not found on PATH. Install Swift 6.2 or newer (swift.org/install; on macOS, Xcode 26 or newer), then run ./grade.sh again."
+fi
+
+needs_build=no
+if [ ! -x "$grader" ]; then
+  needs_build=first
+elif [ -n "$(find "$root/Grader/Sources" "$root/Grader/Package.swift" -newer "$grader" 2>/dev/null | head -n 1)" ]; then
+  needs_build=yes
+fi
+
+if [ "$needs_build" != no ]; then
+  version=$(swift --version 2>&1 | sed -n 's/.*Swift version \([0-9][0-9]*\)\.\([0-9][0-9]*\).*/\1 \2/p' | head -n 1)
+  major=${version% *}
+  minor=${version#* }
+  if [ -z "$version" ] || [ "$major" -lt 6 ] || { [ "$major" -eq 6 ] && [ "$minor" -lt 2 ]; }; then
+    found=$(swift --version 2>&1 | head -n 1)
+    fail "The kata needs Swift 6.2 or newer; this machine has: ${found:-an unknown version}. Install a newer toolchain (swift.org/install; on macOS, Xcode 26 or newer)."
+  fi
+  if [ "$needs_build" = first ]; then
+    printf 'Building the grader (first run only; this takes a minute)...\n' >&2
+  fi
+  if ! log=$(swift build --package-path "$root/Grader" --scratch-path "$scratch" --product kata-grader 2>&1); then
+    printf '%s\n' "$log" | grep -E 'error' | head -n 20 >&2
+    fail "The grader did not build (see above). Is Grader/ intact? Try: git status Grader"
+  fi
+  # A no-op build leaves the binary's date alone; touch it so the check above stays quiet.
+  touch "$grader"
+fi
+
+KATA_ROOT="$root"
+export KATA_ROOT
+exec "$grader" "$@"
