@@ -1,22 +1,29 @@
 import Foundation
 
-/// Fingerprints of the shipped test files, kept in `Tests/checksums.txt`, so the grader can
-/// warn a learner whose tests were edited (a grade against edited tests means little) and
-/// `--verify` can catch a test change that was not recorded.
+/// Fingerprints of the files the kata ships and a learner should not have to wonder about,
+/// kept in `Tests/checksums.txt`:
 ///
-/// The fingerprint is FNV-1a (64 bit): it detects accidental edits, it is not a security
-/// measure, and it needs nothing beyond the standard library on Linux and macOS.
+/// - the tests, so the grader can warn a learner whose tests were edited (a grade against
+///   edited tests means little), and `--verify` can catch a test change nobody recorded;
+/// - the starters, so the overview can tell a lesson not started yet from one in progress,
+///   and `--reset` can find the shipped starter in git's history.
+///
+/// The fingerprint is FNV-1a (64 bit): it detects edits, it is not a security measure, and it
+/// needs nothing beyond the standard library on Linux and macOS.
 struct Checksums {
   /// Where the list lives, relative to the root.
   static let listPath = "Tests/checksums.txt"
 
   var root: URL
 
-  /// The files the list covers: every file under each lesson's test folder and the shared
-  /// test support, as sorted relative paths.
-  func trackedFiles(for lessons: [Lesson]) -> [String] {
-    let folders = lessons.map(\.testsFolder) + ["Tests/KataTestSupport"]
-    return folders.flatMap { folder -> [String] in
+  /// The test folders of `lessons`, with the shared test support.
+  static func testFolders(of lessons: [Lesson]) -> [String] {
+    lessons.map(\.testsFolder) + ["Tests/KataTestSupport"]
+  }
+
+  /// Every `.swift` file below `folders`, as sorted relative paths.
+  func files(in folders: [String]) -> [String] {
+    folders.flatMap { folder -> [String] in
       let url = root.appending(path: folder)
       guard let walker = FileManager.default.enumerator(atPath: url.path) else { return [] }
       return walker.compactMap { $0 as? String }
@@ -41,9 +48,11 @@ struct Checksums {
 
   /// The fingerprint of a file now, or `nil` when it cannot be read.
   func fingerprint(of path: String) -> String? {
-    guard let data = FileManager.default.contents(atPath: root.appending(path: path).path) else {
-      return nil
-    }
+    FileManager.default.contents(atPath: root.appending(path: path).path).map(Self.fingerprint)
+  }
+
+  /// FNV-1a, 64 bit, as 16 hex digits.
+  static func fingerprint(_ data: Data) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in data {
       hash ^= UInt64(byte)
@@ -53,11 +62,11 @@ struct Checksums {
     return String(repeating: "0", count: 16 - hex.count) + hex
   }
 
-  /// The files of `lessons` that differ from the list (changed, added or missing).
-  func changedFiles(for lessons: [Lesson]) -> [String] {
+  /// The files below `folders` that differ from the list: changed, added or missing.
+  func changedFiles(in folders: [String]) -> [String] {
     let recorded = recorded()
-    let prefixes = lessons.map { $0.testsFolder + "/" } + ["Tests/KataTestSupport/"]
-    let current = trackedFiles(for: lessons)
+    let prefixes = folders.map { $0 + "/" }
+    let current = files(in: folders)
     var changed = current.filter { recorded[$0] == nil || recorded[$0] != fingerprint(of: $0) }
     changed += recorded.keys.filter { path in
       prefixes.contains { path.hasPrefix($0) } && !current.contains(path)
@@ -65,11 +74,21 @@ struct Checksums {
     return changed.sorted()
   }
 
+  /// The test files of `lessons` that differ from the shipped ones.
+  func changedTests(for lessons: [Lesson]) -> [String] {
+    changedFiles(in: Self.testFolders(of: lessons))
+  }
+
+  /// Whether the lesson's exercise is still exactly the shipped starter.
+  func isUntouchedStarter(_ lesson: Lesson) -> Bool {
+    changedFiles(in: [lesson.exercisesFolder]).isEmpty
+  }
+
   /// Writes the list anew from the files as they are.
   func write(for lessons: [Lesson]) throws {
-    var text = "# Fingerprints (FNV-1a 64) of the shipped test files. The grader warns when one differs.\n"
-    text += "# After changing tests on purpose: ./grade.sh --update-checksums\n"
-    for path in trackedFiles(for: lessons) {
+    var text = "# Fingerprints (FNV-1a 64) of the shipped tests and starters; read by the grader.\n"
+    text += "# After changing tests or starters on purpose: ./grade.sh --update-checksums\n"
+    for path in files(in: Self.testFolders(of: lessons) + lessons.map(\.exercisesFolder)) {
       text += "\(fingerprint(of: path) ?? "missing") \(path)\n"
     }
     try text.write(to: root.appending(path: Self.listPath), atomically: true, encoding: .utf8)

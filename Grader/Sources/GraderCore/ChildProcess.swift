@@ -50,6 +50,8 @@ struct ChildProcess {
   var directory: URL
   /// How many bytes of output to keep: the first and the last half of it.
   var outputCap = 256 * 1024
+  /// Whether standard error joins the captured output (else it is discarded).
+  var capturesErrors = true
 
   /// Starts the process and waits for it, calling `check` about every 50 ms.
   ///
@@ -67,7 +69,7 @@ struct ChildProcess {
     process.environment = env
     let pipe = Pipe()
     process.standardOutput = pipe
-    process.standardError = pipe
+    process.standardError = capturesErrors ? pipe : FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
     let buffer = CappedBuffer(cap: outputCap)
     pipe.fileHandleForReading.readabilityHandler = { handle in

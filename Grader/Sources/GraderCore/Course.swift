@@ -47,7 +47,9 @@ public struct Course: Sendable {
     }
     let modules = Self.lessonModules(inManifest: text)
     guard !modules.isEmpty else { throw .notAKata(root.path) }
-    let texts = (try? FileManager.default.contentsOfDirectory(atPath: root.appending(path: "lessons").path)) ?? []
+    let texts =
+      (try? FileManager.default.contentsOfDirectory(atPath: root.appending(path: "lessons").path))
+      ?? []
     lessons = modules.compactMap { module in
       guard let number = Self.number(ofModule: module) else { return nil }
       let prefix = number < 10 ? "0\(number)-" : "\(number)-"

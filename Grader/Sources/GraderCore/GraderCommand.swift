@@ -13,17 +13,35 @@ public enum GraderCommand {
         return 0
       }
       let course = try Course(root: root)
-      Interrupts.install()
-      if options.mode == .updateChecksums {
+      // Name errors come before the lock: a typo never waits behind another run.
+      let lessons = try course.select(options.lessons)
+      switch options.mode {
+      case .list:
+        return list(course)
+      case .updateChecksums:
         return updateChecksums(course)
+      default:
+        break
       }
+      Interrupts.install()
       let lock = try RunLock(root: root)
       defer { withExtendedLifetime(lock) {} }
-      if options.mode == .verify {
+      let grading = Grading(course: course, timeLimit: options.timeLimit)
+      switch options.mode {
+      case .verify:
         var verifier = Verifier(course: course, timeLimit: options.timeLimit, style: style)
         return try verifier.run()
+      case .hint:
+        return try Hints(course: course, style: style)
+          .show(for: lessons[0], task: options.task, grading: grading)
+      case .reset:
+        return try Reset(course: course, style: style).run(lessons[0], assumeYes: options.assumeYes)
+      case .watch:
+        let watch = Watch(course: course, style: style, timeLimit: options.timeLimit)
+        return try watch.run(options.lessons.isEmpty ? nil : lessons[0])
+      default:
+        return try grade(lessons, options: options, course: course, style: style)
       }
-      return try grade(options, course: course, style: style)
     } catch .interrupted {
       printError("Interrupted; the test processes were stopped.", usage: false)
       return 130
@@ -36,24 +54,40 @@ public enum GraderCommand {
     }
   }
 
-  private static func grade(_ options: Options, course: Course, style: Style) throws(GraderError)
-    -> Int32
-  {
-    let lessons = try course.select(options.lessons)
+  private static func grade(
+    _ lessons: [Lesson], options: Options, course: Course, style: Style
+  ) throws(GraderError) -> Int32 {
     let source: CodeSource = options.solutions ? .solutions : .exercises
     let grading = Grading(course: course, timeLimit: options.timeLimit)
-    let report = Report(style: style)
+    let report = Report(style: style, root: course.root)
     let what = lessons.count == 1 ? lessons[0].id : "\(lessons.count) lessons"
-    printStatus("Building and testing \(what)\(options.solutions ? " (solutions)" : "")…", style: style)
+    printStatus(
+      "Building and testing \(what)\(options.solutions ? " (solutions)" : "")…", style: style)
     let grades = try grading.grade(lessons, from: source)
+    let passed = grades.reduce(0) { $0 + $1.passedCount }
+    let failed = grades.reduce(0) { $0 + $1.failedCount }
+    let status: Int32 = failed == 0 ? 0 : 1
+    if let path = options.junitPath {
+      let url = URL(
+        fileURLWithPath: path,
+        relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+      do {
+        try JUnitReport.xml(for: grades).write(to: url, atomically: true, encoding: .utf8)
+      } catch {
+        throw .usage("Could not write the JUnit report to \(path): \(error.localizedDescription)")
+      }
+    }
+    if options.json {
+      say(JSONReport(grades: grades).encoded())
+      return status
+    }
     if options.lessons.isEmpty {
-      let width = grades.map(\.lesson.title.count).max() ?? 0
-      for grade in grades { say(report.overviewLine(grade, titleWidth: width)) }
+      say(report.overview(grades, checksums: Checksums(root: course.root), source: source))
     } else {
       say(grades.map(report.detailed).joined(separator: "\n\n"))
     }
     if source == .exercises {
-      let changed = Checksums(root: course.root).changedFiles(for: lessons)
+      let changed = Checksums(root: course.root).changedTests(for: lessons)
       if !changed.isEmpty {
         say("")
         say(style.fail("Warning: ") + "these test files differ from the ones the kata ships:")
@@ -62,16 +96,23 @@ public enum GraderCommand {
         say("Restore them with: git checkout -- Tests/")
       }
     }
-    let passed = grades.reduce(0) { $0 + $1.passedCount }
-    let failed = grades.reduce(0) { $0 + $1.failedCount }
     say("")
     if let next = report.nextStep(grades, source: source) {
       say(next)
     } else {
-      say(style.pass(lessons.count == 1 ? "Lesson done. " : "All done. ") + "Compare with Solutions/ and read the lesson's questions.")
+      say(
+        style.pass(lessons.count == 1 ? "Lesson done. " : "All done. ")
+          + "Compare with Solutions/ and answer the lesson's questions.")
     }
     say(Report.totalLine(passed: passed, failed: failed))
-    return failed == 0 ? 0 : 1
+    return status
+  }
+
+  private static func list(_ course: Course) -> Int32 {
+    for lesson in course.lessons {
+      say("\(lesson.id)  \(lesson.title)")
+    }
+    return 0
   }
 
   private static func updateChecksums(_ course: Course) -> Int32 {
@@ -80,7 +121,8 @@ public enum GraderCommand {
       say("Updated \(Checksums.listPath).")
       return 0
     } catch {
-      printError("Could not write \(Checksums.listPath): \(error.localizedDescription)", usage: false)
+      printError(
+        "Could not write \(Checksums.listPath): \(error.localizedDescription)", usage: false)
       return 2
     }
   }
@@ -92,7 +134,8 @@ public enum GraderCommand {
   private static func printError(_ message: String, usage: Bool) {
     var text = "error: \(message)\n"
     if usage {
-      text += "Usage: ./grade.sh [<lesson> ...] [--solutions] [--timeout <seconds>] | --verify\n"
+      text += "Usage: ./grade.sh [<lesson> ...] [--solutions] [--json] [--junit <file>]\n"
+      text += "       ./grade.sh --watch | --hint | --reset | --list | --verify  (see --help)\n"
       text += "See './grade.sh --help'.\n"
     }
     FileHandle.standardError.write(Data(text.utf8))

@@ -10,13 +10,16 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
   case toolMissing(String)
   /// A lesson's folder named in `Package.swift` is missing.
   case missingFolder(String)
+  /// `--reset` could not find or restore the starter.
+  case resetFailed(String)
   /// The learner pressed Ctrl-C.
   case interrupted
 
   public var description: String {
     switch self {
     case .notAKata(let path):
-      return "\(path) does not look like the kata: its Package.swift has no `let lessons = [ … ]` list."
+      return
+        "\(path) does not look like the kata: its Package.swift has no `let lessons = [ … ]` list."
     case .unknownLesson(let name, let known):
       return "There is no lesson '\(name)'. Lessons: \(known.joined(separator: ", "))."
     case .usage(let message):
@@ -25,6 +28,8 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
       return "Could not start '\(tool)'. Install Swift 6.2 or newer and make sure it is on PATH."
     case .missingFolder(let path):
       return "The folder \(path) is missing. Restore it with `git checkout -- \(path)`."
+    case .resetFailed(let why):
+      return "Could not reset: \(why)"
     case .interrupted:
       return "Interrupted."
     }

@@ -54,6 +54,8 @@ public struct LessonGrade: Sendable {
   public var lesson: Lesson
   /// The compiler errors when the lesson did not build, else `nil`.
   public var compileErrors: [Diagnostic]?
+  /// Compiler warnings in the lesson's code or tests (only files compiled in this run).
+  public var warnings: [Diagnostic] = []
   /// How many tests the lesson declares; used to count a lesson that did not compile.
   public var declaredTests: Int
   public var tasks: [TaskGrade] = []
@@ -95,9 +97,11 @@ public struct Grading {
       }
     }
     var compileErrors: [String: [Diagnostic]] = [:]
+    var warnings: [Diagnostic] = []
     var buildable = lessons
     while !buildable.isEmpty {
       let outcome = try builder(for: buildable, source: source).build()
+      warnings += outcome.diagnostics.filter { $0.severity == "warning" }
       if outcome.succeeded { break }
       let broken = attribute(outcome, to: buildable, source: source)
       if broken.isEmpty {
@@ -131,12 +135,24 @@ public struct Grading {
         return LessonGrade(
           lesson: lesson, compileErrors: errors, declaredTests: declaredTests(of: lesson))
       }
-      return grade(lesson, from: report)
+      var grade = grade(lesson, from: report)
+      var seen = Set<String>()
+      grade.warnings = warnings.filter { warning in
+        guard let file = warning.location?.file, seen.insert(warning.description).inserted else {
+          return false
+        }
+        return file.hasPrefix(source.folder(of: lesson) + "/")
+          || file.hasPrefix(lesson.testsFolder + "/")
+      }
+      return grade
     }
   }
 
   private func environment(for lessons: [Lesson], source: CodeSource) -> [String: String] {
-    ["KATA_SOURCE": source.environmentValue, "KATA_LESSONS": lessons.map(\.id).joined(separator: ",")]
+    [
+      "KATA_SOURCE": source.environmentValue,
+      "KATA_LESSONS": lessons.map(\.id).joined(separator: ","),
+    ]
   }
 
   private func builder(for lessons: [Lesson], source: CodeSource) -> Builder {
@@ -197,7 +213,9 @@ public struct Grading {
     var tasks = suites.map { suite in
       TaskGrade(
         title: suite.name,
-        tests: tests.filter { $0.id.hasPrefix(suite.id + "/") }.sorted { $0.location < $1.location },
+        tests: tests.filter { $0.id.hasPrefix(suite.id + "/") }.sorted {
+          $0.location < $1.location
+        },
         location: suite.location)
     }
     let loose = tests.filter { test in !suites.contains { test.id.hasPrefix($0.id + "/") } }

@@ -8,6 +8,8 @@ public struct LessonText: Sendable {
   public let title: String?
   /// Every `## Task N — …` heading, in order, without the `## `.
   public let taskHeadings: [String]
+  /// The hints under each task heading, gentle to explicit, as Markdown.
+  public let hints: [String: [String]]
 
   /// Reads `path` below `root`; `nil` when the file cannot be read.
   public init?(root: URL, path: String) {
@@ -18,22 +20,43 @@ public struct LessonText: Sendable {
   }
 
   /// Parses Markdown that has already been read.
+  ///
+  /// A hint is a folded block under a task heading, in exactly this shape:
+  /// `<details>`, `<summary>Hint N</summary>`, the hint's Markdown, `</details>`.
   public init(path: String, markdown: String) {
     self.path = path
     var title: String?
     var tasks: [String] = []
+    var hints: [String: [String]] = [:]
     var inFence = false
+    var hint: [String]?
     for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.hasPrefix("```") { inFence.toggle() }
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("```") { inFence.toggle() }
+      if var lines = hint {
+        if !inFence && trimmed == "</details>" {
+          let text = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+          if let task = tasks.last { hints[task, default: []].append(text) }
+          hint = nil
+        } else {
+          lines.append(String(line))
+          hint = lines
+        }
+        continue
+      }
       if inFence { continue }
       if title == nil, line.hasPrefix("# ") {
         title = line.dropFirst(2).trimmingCharacters(in: .whitespaces)
-      } else if line.hasPrefix("## Task ") {
-        tasks.append(line.dropFirst(3).trimmingCharacters(in: .whitespaces))
+      } else if line.hasPrefix("## ") {
+        let heading = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
+        if heading.hasPrefix("Task ") { tasks.append(heading) } else { tasks.append("") }
+      } else if trimmed.hasPrefix("<summary>Hint"), !(tasks.last ?? "").isEmpty {
+        hint = []
       }
     }
     self.title = title
-    self.taskHeadings = tasks
+    self.taskHeadings = tasks.filter { !$0.isEmpty }
+    self.hints = hints
   }
 
   /// The link to a heading, as GitHub and most Markdown viewers anchor it:

@@ -2,23 +2,39 @@
 public struct Options: Sendable, Equatable {
   /// What to do.
   public enum Mode: Sendable, Equatable {
-    /// Grade the named lessons (every lesson when none is named).
+    /// Grade the named lessons (every lesson, as an overview, when none is named).
     case grade
+    /// Regrade whenever an exercise file is saved, until Ctrl-C.
+    case watch
+    /// Show the next hint for a lesson's first unfinished task (or a named task).
+    case hint
+    /// Put a lesson's starter back, keeping the learner's files in a backup.
+    case reset
+    /// List the lessons.
+    case list
     /// Prove the kata consistent (maintainers, CI).
     case verify
+    /// Record the shipped files' fingerprints (maintainers, after changing tests or starters).
+    case updateChecksums
     /// Print the help.
     case help
-    /// Record the current test files' fingerprints (maintainers, after changing tests).
-    case updateChecksums
   }
 
   public var mode: Mode = .grade
   /// Lesson names as typed: `lesson03`, `3`, ….
   public var lessons: [String] = []
+  /// For `--hint`: the task number, when the learner named one.
+  public var task: Int?
   /// Grade `Solutions/` instead of `Exercises/`.
   public var solutions = false
   /// Seconds one test may run before it counts as hung.
   public var timeLimit: Double = 30
+  /// Print one JSON document instead of the text report.
+  public var json = false
+  /// Also write a JUnit XML report to this path.
+  public var junitPath: String?
+  /// For `--reset`: do not ask for confirmation.
+  public var assumeYes = false
 
   public init() {}
 
@@ -27,16 +43,28 @@ public struct Options: Sendable, Equatable {
   /// - Throws: ``GraderError/usage(_:)`` naming what was not understood.
   public init(arguments: [String]) throws(GraderError) {
     var rest = arguments[...]
+    var modes: [String] = []
+    func set(_ newMode: Mode, _ flag: String) {
+      mode = newMode
+      modes.append(flag)
+    }
     while let argument = rest.popFirst() {
       switch argument {
-      case "-h", "--help", "help":
-        mode = .help
-      case "--verify":
-        mode = .verify
-      case "--update-checksums":
-        mode = .updateChecksums
-      case "--solutions":
-        solutions = true
+      case "-h", "--help", "help": set(.help, argument)
+      case "--verify": set(.verify, argument)
+      case "--watch": set(.watch, argument)
+      case "--hint": set(.hint, argument)
+      case "--reset": set(.reset, argument)
+      case "--list": set(.list, argument)
+      case "--update-checksums": set(.updateChecksums, argument)
+      case "--solutions": solutions = true
+      case "--json": json = true
+      case "--yes", "-y": assumeYes = true
+      case "--junit":
+        guard let path = rest.popFirst(), !path.hasPrefix("-") else {
+          throw .usage("--junit takes the path of the XML file to write, e.g. --junit results.xml.")
+        }
+        junitPath = path
       case "--timeout":
         guard let value = rest.popFirst(), let seconds = Double(value), seconds > 0 else {
           throw .usage("--timeout takes a number of seconds greater than 0, e.g. --timeout 60.")
@@ -48,46 +76,105 @@ public struct Options: Sendable, Equatable {
         lessons.append(argument)
       }
     }
-    if mode == .verify && (!lessons.isEmpty || solutions) {
-      throw .usage("--verify checks every lesson, starters and solutions; it takes no lesson or --solutions.")
+    if modes.count > 1 && mode != .help {
+      throw .usage("\(modes.joined(separator: " and ")) do different things; use one at a time.")
     }
-    if mode == .updateChecksums && (!lessons.isEmpty || solutions) {
-      throw .usage("--update-checksums records every lesson's tests; it takes no lesson or --solutions.")
+    try validate()
+  }
+
+  private mutating func validate() throws(GraderError) {
+    switch mode {
+    case .help:
+      break
+    case .verify, .updateChecksums, .list:
+      let flag = mode == .verify ? "--verify" : mode == .list ? "--list" : "--update-checksums"
+      if !lessons.isEmpty || solutions || json || junitPath != nil {
+        throw .usage("\(flag) takes no lesson and no other option.")
+      }
+    case .hint:
+      guard lessons.count == 1 || lessons.count == 2 else {
+        throw .usage("--hint takes a lesson and, if you like, a task: --hint lesson03 2.")
+      }
+      if lessons.count == 2 {
+        let text = lessons[1].lowercased()
+        let digits = text.hasPrefix("task") ? String(text.dropFirst(4)) : text
+        guard let number = Int(digits), number > 0 else {
+          throw .usage("'\(lessons[1])' is not a task number; try --hint \(lessons[0]) 2.")
+        }
+        task = number
+        lessons.removeLast()
+      }
+    case .reset:
+      guard lessons.count == 1 else {
+        throw .usage("--reset takes exactly one lesson: --reset lesson03.")
+      }
+      if solutions {
+        throw .usage("--reset puts a starter back; it has nothing to do with --solutions.")
+      }
+    case .watch:
+      if lessons.count > 1 { throw .usage("--watch takes at most one lesson: --watch lesson03.") }
+      if json || junitPath != nil {
+        throw .usage("--watch writes no reports; drop --json and --junit.")
+      }
+    case .grade:
+      break
     }
   }
 
-  /// The help text, OVERVIEW / USAGE / OPTIONS.
+  /// The help text: OVERVIEW, USAGE, ARGUMENTS, OPTIONS.
   public static let help = """
     OVERVIEW: Grade your work on the Dependency Injection kata.
 
-    Builds a lesson's exercise, runs its tests, and tells you by task what passes, what
-    fails and why, and where in the lesson to read next.
+    Builds a lesson's exercise, runs its tests, and tells you by task what passes,
+    what fails and why, and where in the lesson to read next.
 
     USAGE: ./grade.sh [<lesson> ...] [--solutions] [--timeout <seconds>]
+                      [--json] [--junit <file>]
+           ./grade.sh --watch [<lesson>]
+           ./grade.sh --hint <lesson> [<task>]
+           ./grade.sh --reset <lesson> [--yes]
+           ./grade.sh --list
            ./grade.sh --verify
 
     ARGUMENTS:
-      <lesson>              A lesson to grade: lesson03, lesson3, 03 or 3.
-                            With none, every lesson is graded, one line each.
+      <lesson>              A lesson: lesson03, lesson3, 03 or 3. With none, every
+                            lesson is graded and shown as one line: the course at
+                            a glance.
+      <task>                A task number of that lesson: 2 or task2.
 
     OPTIONS:
+      --watch               Grade again each time you save a file of the lesson
+                            (of any lesson, when none is named). Ctrl-C stops.
+      --hint                Show the next hint for the lesson's first unfinished
+                            task, or for <task>. Run it again for the next one.
+      --reset               Put the lesson's starter code back. Your files are
+                            moved to grade-backups/ first; nothing is lost.
+      --yes, -y             With --reset: do not ask for confirmation.
+      --list                List the lessons with their ids and titles.
       --solutions           Grade the reference solutions in Solutions/ instead of
                             your code in Exercises/.
       --timeout <seconds>   How long one test may run before it counts as hung
                             (default: 30).
-      --verify              Prove the kata: every solution passes (twice), every
-                            starter fails every task, every variant behaves as its
-                            name says, and the grader's own tests pass.
-      --update-checksums    Record the test files' fingerprints in Tests/checksums.txt
-                            after changing tests on purpose (maintainers).
+      --json                Print one JSON document (each lesson in the shape of
+                            Exercism's results.json, version 3) instead of text.
+      --junit <file>        Also write a JUnit XML report, one test suite per lesson.
+      --verify              Prove the kata (maintainers): every solution passes
+                            twice, every starter fails every task, every variant
+                            behaves as its name says, the lesson code compiles, the
+                            formatting and scripts are clean, the grader's tests pass.
+      --update-checksums    Record the fingerprints of the shipped tests and
+                            starters in Tests/checksums.txt (maintainers).
       -h, --help            Show this help.
 
     EXIT STATUS:
-      0  every graded test passed      1  something failed or did not compile
+      0  every graded test passed
+      1  something failed or did not compile
       2  the grader could not run (bad arguments, no Swift, a missing lesson)
 
     EXAMPLES:
       ./grade.sh lesson01               Grade lesson 01.
       ./grade.sh                        Where you stand in the whole course.
+      ./grade.sh --watch lesson01       Regrade lesson 01 on every save.
+      ./grade.sh --hint 1               A hint for your next step in lesson 01.
     """
 }

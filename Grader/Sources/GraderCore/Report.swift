@@ -25,13 +25,21 @@ public struct Style: Sendable {
 /// Turns grades into the text the learner reads.
 public struct Report {
   public var style: Style
+  /// The kata's root, to look for `TODO: Task N` comments; without it, no file is named.
+  public var root: URL?
   /// How many failing tests get their full explanation; the rest get one line each.
-  public var detailedFailures = 12
+  public var detailedFailures = 6
 
-  public init(style: Style) { self.style = style }
+  public init(style: Style, root: URL? = nil) {
+    self.style = style
+    self.root = root
+  }
 
-  /// The detailed report of one lesson: every task with its tests, and for each failing test
-  /// the learner's message, what Swift Testing saw, where, and what to read.
+  /// The detailed report of one lesson: every task with its tests, and for the failing
+  /// tests the learner's message, what Swift Testing saw, where, and what to read.
+  ///
+  /// Every failing test of the first unfinished task is explained; after that, explanations
+  /// stop at `detailedFailures`, so the report stays about the next thing to do.
   public func detailed(_ grade: LessonGrade) -> String {
     var lines = [style.bold(grade.lesson.title)]
     if let errors = grade.compileErrors {
@@ -43,52 +51,97 @@ public struct Report {
       lines.append(style.fail("  ✗ ") + problem)
     }
     let text = grade.lesson.textPath.map { LessonText(path: $0, markdown: "") }
+    let firstOpen = grade.tasks.firstIndex { !$0.isDone }
     var explained = 0
-    for task in grade.tasks {
+    var unexplained = 0
+    for (index, task) in grade.tasks.enumerated() {
       let mark = task.isDone ? style.pass("✓") : style.fail("✗")
       let count = style.dim("\(task.passedCount)/\(task.tests.count)")
       lines.append("  \(mark) \(task.title)  \(count)")
       for test in task.tests {
         lines.append("      " + testLine(test))
         guard test.status.isFailure else { continue }
-        explained += 1
-        if explained <= detailedFailures { lines += explanation(of: test) }
+        if index == firstOpen || explained < detailedFailures {
+          explained += 1
+          lines += explanation(of: test)
+        } else {
+          unexplained += 1
+        }
       }
       if !task.isDone, let text, task.title.hasPrefix("Task ") {
         lines.append("      " + style.dim("Read: \(text.link(toHeading: task.title))"))
       }
     }
-    if explained > detailedFailures {
+    if unexplained > 0 {
       lines.append(
-        style.dim("  (\(explained - detailedFailures) more failing tests; fix the ones above first)"))
+        style.dim("  (\(unexplained) more failing tests not explained; fix the ones above first)"))
     }
     return lines.joined(separator: "\n")
   }
 
+  /// The course at a glance: each lesson's title, its tasks done out of its total with a
+  /// progress bar, and whether it is started.
+  func overview(_ grades: [LessonGrade], checksums: Checksums?, source: CodeSource) -> String {
+    let width = grades.map(\.lesson.title.count).max() ?? 0
+    return grades.map { grade in
+      let untouched = source == .exercises && (checksums?.isUntouchedStarter(grade.lesson) ?? false)
+      return overviewLine(grade, titleWidth: width, notStarted: untouched)
+    }.joined(separator: "\n")
+  }
+
   /// One line for a lesson in the course overview.
-  public func overviewLine(_ grade: LessonGrade, titleWidth: Int) -> String {
+  func overviewLine(_ grade: LessonGrade, titleWidth: Int, notStarted: Bool) -> String {
     let title = grade.lesson.title.padding(toLength: titleWidth, withPad: " ", startingAt: 0)
     guard grade.compiled else {
       let first = grade.compileErrors?.first.map { style.dim(" \($0)") } ?? ""
-      return "  \(style.fail("✗")) \(title)  does not compile\(first)"
+      return "  \(style.fail("✗")) \(title)  \(bar(0, of: 1))  does not compile\(first)"
     }
-    let mark = grade.isDone ? style.pass("✓") : style.fail("✗")
+    let mark = grade.isDone ? style.pass("✓") : notStarted ? style.dim("·") : style.fail("✗")
     let tasks = "\(grade.doneTasks)/\(grade.tasks.count) tasks"
     let total = grade.passedCount + grade.failedCount
     let tests = "\(grade.passedCount)/\(total) tests"
-    return "  \(mark) \(title)  \(tasks.leftPadded(to: 10))  \(tests.leftPadded(to: 11))"
+    let state = notStarted ? style.dim("  not started") : ""
+    return
+      "  \(mark) \(title)  \(bar(grade.doneTasks, of: grade.tasks.count))  \(tasks.leftPadded(to: 9))  \(tests.leftPadded(to: 11))\(state)"
   }
 
-  /// What to do next, or `nil` when every graded lesson is done.
+  /// `[####------]`: tasks done out of all, ten wide.
+  func bar(_ done: Int, of total: Int) -> String {
+    let filled = total == 0 ? 0 : (done * 10) / total
+    let full = String(repeating: "#", count: filled)
+    let empty = String(repeating: "-", count: 10 - filled)
+    return "[" + style.pass(full) + style.dim(empty) + "]"
+  }
+
+  /// What to do next (lesson, task and file), or `nil` when every graded lesson is done.
   public func nextStep(_ grades: [LessonGrade], source: CodeSource) -> String? {
     guard let grade = grades.first(where: { !$0.isDone }) else { return nil }
     let folder = source.folder(of: grade.lesson)
+    let id = grade.lesson.id
     if !grade.compiled {
-      return "Next: make \(folder) compile, then run ./grade.sh \(grade.lesson.id) again."
+      let file = grade.compileErrors?.first?.location?.file ?? folder + "/"
+      return "Next: make \(id) compile (start with \(file)), then run ./grade.sh \(id) again."
     }
-    let task = grade.tasks.first { !$0.isDone }?.title
-    let what = task.map { "\(grade.lesson.id), \($0)" } ?? grade.lesson.id
-    return "Next: \(what). Edit \(folder)/ and run ./grade.sh \(grade.lesson.id) again."
+    guard let task = grade.tasks.first(where: { !$0.isDone }) else {
+      return "Next: ./grade.sh \(id)"
+    }
+    let file = Grading.taskNumber(task.title).flatMap { todoFile(in: folder, task: $0) }
+    let place = file.map { "the TODO in \($0)" } ?? "\(folder)/"
+    return "Next: \(id), \(task.title). Edit \(place), then run ./grade.sh \(id)."
+  }
+
+  /// The first file of `folder` with a `TODO: Task N` comment, relative to the root.
+  func todoFile(in folder: String, task: Int) -> String? {
+    guard let root else { return nil }
+    let url = root.appending(path: folder)
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+    let pattern = "TODO: Task \(task) "
+    return files.first { file in
+      guard file.hasSuffix(".swift"),
+        let text = try? String(contentsOf: url.appending(path: file), encoding: .utf8)
+      else { return false }
+      return text.contains(pattern)
+    }.map { "\(folder)/\($0)" }
   }
 
   /// The closing line of every grading run.
@@ -121,23 +174,25 @@ public struct Report {
     }
   }
 
+  /// The first issue of a failing test: later ones usually follow from it.
   private func explanation(of test: TestResult) -> [String] {
     let indent = "          "
     var lines: [String] = []
     if let note = test.note { lines.append(indent + note) }
-    for failure in test.failures.prefix(3) {
-      for comment in failure.comments {
-        lines += comment.split(separator: "\n").map { indent + $0 }
-      }
-      lines.append(indent + style.dim(failure.summary))
-      if let location = failure.location { lines.append(indent + style.dim("at \(location)")) }
+    guard let failure = test.failures.first else {
+      if test.note == nil { lines.append(indent + style.dim("at \(test.location)")) }
+      return lines
     }
-    if test.failures.count > 3 {
-      lines.append(indent + style.dim("… and \(test.failures.count - 3) more issues in this test"))
+    for comment in failure.comments {
+      lines += comment.split(separator: "\n").map { indent + $0 }
     }
-    if test.failures.isEmpty && test.note == nil {
-      lines.append(indent + style.dim("at \(test.location)"))
+    lines.append(indent + style.dim(failure.summary))
+    var place = failure.location.map { "at \($0)" } ?? "at \(test.location)"
+    if test.failures.count > 1 {
+      let more = test.failures.count - 1
+      place += more == 1 ? "  (and 1 more issue)" : "  (and \(more) more issues)"
     }
+    lines.append(indent + style.dim(place))
     return lines
   }
 }

@@ -75,7 +75,8 @@ struct TestRunner {
     for id in ids ?? [] { arguments += ["--filter", Self.exactPattern(id)] }
     var env = environment
     // The learner's own frame in a crash report needs the backtracer; keep it short.
-    env["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no"
+    env["SWIFT_BACKTRACE"] =
+      "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no"
     let child = ChildProcess(arguments: arguments, environment: env, directory: root)
     let reader = GrowingFileReader(url: eventsURL)
     var timedOut: String?
@@ -176,7 +177,8 @@ struct TestRunner {
       case "issueRecorded":
         guard let id = payload.testID, payload.issue?.isKnown != true else { return }
         let messages = payload.messages ?? []
-        let summary = messages.first { $0.symbol == "fail" }?.text ?? messages.first?.text ?? "Issue"
+        let summary =
+          messages.first { $0.symbol == "fail" }?.text ?? messages.first?.text ?? "Issue"
         let comments = messages.filter { $0.symbol == "details" }.map(\.text)
         let location = payload.issue?.sourceLocation.map { Self.location($0, root: root) }
         let failure = Failure(summary: summary, comments: comments, location: location)

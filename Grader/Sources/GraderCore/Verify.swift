@@ -24,19 +24,22 @@ public struct Verifier {
   /// Runs every check, printing one line per check, and returns the exit status.
   public mutating func run() throws(GraderError) -> Int32 {
     let grading = Grading(course: course, timeLimit: timeLimit)
+    let gates = QualityGates(root: course.root)
     let lessons = course.lessons
 
     section("Lesson texts and test files")
     for lesson in lessons { checkText(of: lesson) }
-    let changed = Checksums(root: course.root).changedFiles(for: lessons)
+    let changed = Checksums(root: course.root).changedFiles(
+      in: Checksums.testFolders(of: lessons) + lessons.map(\.exercisesFolder))
     check(
-      "the test files match \(Checksums.listPath)",
+      "the tests and starters match \(Checksums.listPath)",
       problems: changed.isEmpty
         ? [] : changed.map { "\($0) changed; if on purpose, run ./grade.sh --update-checksums" })
 
     section("Solutions pass every test (two runs)")
     let first = try grading.grade(lessons, from: .solutions)
-    let second = try grading.grade(lessons.filter { l in first.contains { $0.lesson == l && $0.compiled } }, from: .solutions)
+    let second = try grading.grade(
+      lessons.filter { l in first.contains { $0.lesson == l && $0.compiled } }, from: .solutions)
     for grade in first {
       let again = second.first { $0.lesson == grade.lesson }
       check(
@@ -44,9 +47,26 @@ public struct Verifier {
         problems: solutionProblems(grade) + (again.map(solutionProblems) ?? []))
     }
 
+    section("Swift in the lesson texts compiles against the solutions")
+    let modules = course.root.appending(path: CodeSource.solutions.scratchPath)
+      .appending(path: "debug/Modules")
+    for grade in first {
+      guard grade.compiled else {
+        check(
+          "\(grade.lesson.id): lesson snippets (solution does not compile)", problems: ["skipped"])
+        continue
+      }
+      let count = gates.snippets(of: grade.lesson).count
+      check(
+        "\(grade.lesson.id): all \(count) Swift blocks type-check",
+        problems: try gates.compileSnippets(of: grade.lesson, modules: modules))
+    }
+
     section("Starters compile and fail every task by an assertion")
     for grade in try grading.grade(lessons, from: .exercises) {
-      check("\(grade.lesson.id): starter fails each of its \(grade.tasks.count) tasks", problems: starterProblems(grade))
+      check(
+        "\(grade.lesson.id): starter fails each of its \(grade.tasks.count) tasks",
+        problems: starterProblems(grade))
     }
 
     section("Variants behave as their names say")
@@ -57,11 +77,23 @@ public struct Verifier {
       }
     }
 
+    section("Formatting, shell portability, links")
+    check("swift format lint --strict is clean", problems: try gates.formatting())
+    let shell = try gates.shellPortability()
+    if let note = shell.note { say("  " + style.dim("note: \(note)")) }
+    check("grade.sh and .ci/run are portable POSIX sh", problems: shell.problems)
+    check("relative links and anchors in README.md and lessons/ resolve", problems: gates.links())
+
     // A kata without its Grader/ folder (the grader's own test fixture) has no tests to run.
-    if FileManager.default.fileExists(atPath: course.root.appending(path: "Grader/Package.swift").path) {
+    if FileManager.default.fileExists(
+      atPath: course.root.appending(path: "Grader/Package.swift").path)
+    {
       section("The grader's own tests")
       let graderTests = ChildProcess(
-        arguments: ["swift", "test", "--package-path", "Grader", "--scratch-path", ".build/grader-tests"],
+        arguments: [
+          "swift", "test", "--package-path", "Grader", "--scratch-path", ".build/grader-tests",
+          "-Xswiftc", "-warnings-as-errors",
+        ],
         directory: course.root)
       let outcome = try graderTests.run()
       if Interrupts.requested { throw .interrupted }
@@ -95,6 +127,7 @@ public struct Verifier {
   private func solutionProblems(_ grade: LessonGrade) -> [String] {
     if let errors = grade.compileErrors { return errors.prefix(5).map(\.description) }
     var problems: [String] = grade.problem.map { [$0] } ?? []
+    problems += grade.warnings.map { "a warning: \($0)" }
     if let path = grade.lesson.textPath, let text = LessonText(root: course.root, path: path) {
       for task in grade.tasks where !text.taskHeadings.contains(task.title) {
         problems.append("\(path) has no heading `## \(task.title)` for the suite of that name")
@@ -102,7 +135,10 @@ public struct Verifier {
     }
     for task in grade.tasks {
       for test in task.tests where test.status.isFailure {
-        let why = test.note ?? test.failures.first.map { "\($0.summary) at \($0.location.map(\.description) ?? "?")" } ?? ""
+        let why =
+          test.note ?? test.failures.first.map {
+            "\($0.summary) at \($0.location.map(\.description) ?? "?")"
+          } ?? ""
         problems.append("\(task.title) / \(test.name): \(test.status.rawValue) \(why)")
       }
     }
@@ -114,12 +150,14 @@ public struct Verifier {
       return ["the starter does not compile:"] + errors.prefix(5).map(\.description)
     }
     var problems: [String] = grade.problem.map { [$0] } ?? []
+    problems += grade.warnings.map { "a warning: \($0)" }
     if grade.tasks.isEmpty { problems.append("no tasks ran") }
     for task in grade.tasks {
       if !task.tests.contains(where: { $0.status == .failed }) {
         problems.append("\(task.title): no test fails by an assertion on the starter")
       }
-      for test in task.tests where [.crashed, .timedOut, .exitedEarly, .notRun].contains(test.status) {
+      for test in task.tests
+      where [.crashed, .timedOut, .exitedEarly, .notRun].contains(test.status) {
         problems.append("\(task.title) / \(test.name): \(test.status.rawValue) on the starter")
       }
     }
@@ -146,7 +184,8 @@ public struct Verifier {
       try fileManager.createDirectory(
         at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
       try fileManager.copyItem(at: course.root.appending(path: lesson.solutionsFolder), to: target)
-      for file in try fileManager.contentsOfDirectory(atPath: overlay.path) where file.hasSuffix(".swift") {
+      for file in try fileManager.contentsOfDirectory(atPath: overlay.path)
+      where file.hasSuffix(".swift") {
         let destination = target.appending(path: file)
         try? fileManager.removeItem(at: destination)
         try fileManager.copyItem(at: overlay.appending(path: file), to: destination)
@@ -163,7 +202,9 @@ public struct Verifier {
       return ["no result"]
     }
     if name.hasPrefix("right-") {
-      return solutionProblems(grade)
+      var lenient = grade
+      lenient.warnings = []  // A variant is a sketch of a learner's code, not shipped code.
+      return solutionProblems(lenient)
     }
     guard let number = Int(name.dropFirst("wrong-task".count).prefix(while: \.isNumber)),
       name.hasPrefix("wrong-task")
@@ -171,12 +212,14 @@ public struct Verifier {
       return ["a wrong variant's name must start with wrong-taskN-"]
     }
     if !grade.compiled {
-      return ["does not compile, so it proves nothing:"] + (grade.compileErrors ?? []).prefix(3).map(\.description)
+      return ["does not compile, so it proves nothing:"]
+        + (grade.compileErrors ?? []).prefix(3).map(\.description)
     }
     guard let task = grade.tasks.first(where: { Grading.taskNumber($0.title) == number }) else {
       return ["the lesson has no Task \(number)"]
     }
-    return task.failedCount > 0 ? [] : ["passes every test of \(task.title); the tests should reject it"]
+    return task.failedCount > 0
+      ? [] : ["passes every test of \(task.title); the tests should reject it"]
   }
 
   // MARK: - Output

@@ -65,7 +65,9 @@ import Testing
   func compileError() throws {
     let lesson = try MiniKata.grade(case: "broken")
     let errors = try #require(lesson.compileErrors)
-    #expect(errors.first?.location == Location(file: "Exercises/Lesson01Arithmetic/Arithmetic.swift", line: 2))
+    #expect(
+      errors.first?.location
+        == Location(file: "Exercises/Lesson01Arithmetic/Arithmetic.swift", line: 2))
     #expect(lesson.failedCount == 3, "every declared test counts as failed")
   }
 
@@ -114,14 +116,14 @@ import Testing
     let root = try MiniKata.prepare()
     let checksums = Checksums(root: root)
     let course = try Course(root: root)
-    #expect(checksums.changedFiles(for: course.lessons).isEmpty)
+    #expect(checksums.changedTests(for: course.lessons).isEmpty)
     let test = root.appending(path: "Tests/Lesson01ArithmeticTests/ArithmeticTests.swift")
     let original = try Data(contentsOf: test)
     defer { try? original.write(to: test) }
     try (String(decoding: original, as: UTF8.self) + "\n// edited\n").write(
       to: test, atomically: true, encoding: .utf8)
     #expect(
-      checksums.changedFiles(for: course.lessons)
+      checksums.changedTests(for: course.lessons)
         == ["Tests/Lesson01ArithmeticTests/ArithmeticTests.swift"])
   }
 
@@ -160,7 +162,8 @@ enum MiniKata {
     let root = try prepare()
     try use(case: name, in: root)
     let course = try Course(root: root)
-    let grades = try Grading(course: course, timeLimit: timeLimit).grade(course.lessons, from: source)
+    let grades = try Grading(course: course, timeLimit: timeLimit).grade(
+      course.lessons, from: source)
     return try #require(grades.first)
   }
 
@@ -189,7 +192,8 @@ enum MiniKata {
   static func prepare() throws -> URL {
     if let existing = root.withLock({ $0 }) { return existing }
     let fileManager = FileManager.default
-    let target = fileManager.temporaryDirectory.appending(path: "kata grader e2e \(UUID().uuidString)")
+    let target = fileManager.temporaryDirectory.appending(
+      path: "kata grader e2e \(UUID().uuidString)")
     let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appending(path: "Fixtures/MiniKata")
     try fileManager.copyItem(at: fixture, to: target)
@@ -199,12 +203,14 @@ enum MiniKata {
     try fileManager.copyItem(
       at: target.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift"),
       to: target.appending(path: "Starter.swift"))
-    let manifest = try String(contentsOf: kataRoot.appending(path: "Package.swift"), encoding: .utf8)
+    let manifest = try String(
+      contentsOf: kataRoot.appending(path: "Package.swift"), encoding: .utf8)
     let start = try #require(manifest.range(of: "let lessons = ["))
     let end = try #require(manifest[start.upperBound...].firstIndex(of: "]"))
     let rewritten = manifest.replacingCharacters(
       in: start.lowerBound...end, with: "let lessons = [\n  \"Lesson01Arithmetic\",\n]")
-    try rewritten.write(to: target.appending(path: "Package.swift"), atomically: true, encoding: .utf8)
+    try rewritten.write(
+      to: target.appending(path: "Package.swift"), atomically: true, encoding: .utf8)
     let course = try Course(root: target)
     try Checksums(root: target).write(for: course.lessons)
     root.withLock { $0 = target }

@@ -67,9 +67,11 @@ import Testing
     #expect(course.lessons.first?.id == "lesson01")
   }
 
-  @Test("A lesson can be named lesson03, lesson3, 03, 3 or by its module", arguments: [
-    "lesson01", "lesson1", "01", "1", "LESSON01", "Lesson01TightCoupling",
-  ])
+  @Test(
+    "A lesson can be named lesson03, lesson3, 03, 3 or by its module",
+    arguments: [
+      "lesson01", "lesson1", "01", "1", "LESSON01", "Lesson01TightCoupling",
+    ])
   func lessonNames(name: String) throws {
     let course = try Course(root: kataRoot)
     #expect(try course.select([name]).map(\.id) == ["lesson01"])

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Decides which account screens the user sees, and in what order.
+///
+/// A coordinator is an edge of the app: its router and analytics come from the container
+/// through `@Injected`.
+@MainActor
+public final class AccountCoordinator {
+  @Injected private var router: any Router
+  @Injected private var analytics: any Analytics
+
+  /// Creates the coordinator; its services are resolved when it first uses them.
+  public init() {}
+
+  /// Shows the first account screen, the profile.
+  public func start() {
+    router.show(.profile)
+  }
+
+  /// Shows the settings and reports `settings_opened`.
+  public func showSettings() {
+    analytics.track("settings_opened")
+    router.show(.settings)
+  }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+extension Container {
+  /// Builds the app's container with the live services: the composition root.
+  ///
+  /// Services the whole app shares are built once here and returned by their factory.
+  ///
+  /// - Returns: A container with every service the app's screens and coordinators read.
+  public static func live() -> Container {
+    let container = Container()
+    let analytics = LiveAnalytics()
+    container.register((any Analytics).self) { analytics }
+    container.register((any ProfileService).self) { LiveProfileService() }
+    container.register((any Router).self) { LiveRouter() }
+    container.register((any FeatureFlagStore).self) {
+      BundledFeatureFlags(enabled: ["new_checkout"])
+    }
+    let payments = LivePaymentGateway()
+    container.register((any PaymentGateway).self) { payments }
+    // TODO: Task 6 — this line changes when the service's initializer does.
+    container.register(CheckoutService.self) { CheckoutService() }
+    return container
+  }
+}

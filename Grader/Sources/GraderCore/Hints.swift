@@ -1,0 +1,85 @@
+import Foundation
+
+/// Hands out a lesson's hints one at a time, gentlest first, reading them from the lesson's
+/// own text (the single source of truth) and remembering in `.build` how many were shown.
+struct Hints {
+  var course: Course
+  var style: Style
+
+  /// Where the count of hints shown per task is kept; deleting `.build` starts over.
+  private var statePath: URL { course.root.appending(path: ".build/kata-grader/hints-shown.json") }
+
+  /// Prints the next hint of `taskNumber` (or of the first unfinished task, found by grading).
+  ///
+  /// - Returns: The exit status: 0 a hint was shown, 1 the lesson is done, 2 no such task.
+  func show(for lesson: Lesson, task taskNumber: Int?, grading: Grading) throws(GraderError)
+    -> Int32
+  {
+    guard let path = lesson.textPath, let text = LessonText(root: course.root, path: path) else {
+      throw .missingFolder("lessons/\(lesson.twoDigits)-*.md")
+    }
+    let heading: String
+    if let taskNumber {
+      guard let named = text.taskHeadings.first(where: { Grading.taskNumber($0) == taskNumber })
+      else {
+        throw .usage(
+          "\(lesson.id) has no Task \(taskNumber); it has \(text.taskHeadings.count) tasks.")
+      }
+      heading = named
+    } else {
+      FileHandle.standardError.write(
+        Data(style.dim("Grading \(lesson.id) to find your next task…\n").utf8))
+      guard let grade = try grading.grade([lesson], from: .exercises).first else { return 2 }
+      if !grade.compiled {
+        say(
+          "\(lesson.id) does not compile yet; fix that first (./grade.sh \(lesson.id) shows where)."
+        )
+        say("For a hint on a task anyway: ./grade.sh --hint \(lesson.id) <task>")
+        return 1
+      }
+      guard let open = grade.tasks.first(where: { !$0.isDone }) else {
+        say(
+          style.pass("Every task of \(lesson.id) passes.")
+            + " Compare with \(lesson.solutionsFolder)/.")
+        return 0
+      }
+      heading = open.title
+    }
+    let hints = text.hints[heading] ?? []
+    guard !hints.isEmpty else {
+      say("\(heading) has no hints. Read \(text.link(toHeading: heading)).")
+      return 0
+    }
+    var shown = loadState()
+    let key = "\(lesson.id)/\(heading)"
+    let index = min(shown[key, default: 0], hints.count - 1)
+    shown[key] = index + 1
+    saveState(shown)
+    say(style.bold("\(heading) — hint \(index + 1) of \(hints.count)"))
+    say("")
+    say(hints[index])
+    say("")
+    if index + 1 < hints.count {
+      say(style.dim("Run the same command again for a more explicit hint."))
+    } else {
+      say(
+        style.dim(
+          "That was the last hint. The solution is in \(lesson.solutionsFolder)/, for after you try."
+        ))
+    }
+    return 0
+  }
+
+  private func loadState() -> [String: Int] {
+    guard let data = FileManager.default.contents(atPath: statePath.path),
+      let state = try? JSONDecoder().decode([String: Int].self, from: data)
+    else { return [:] }
+    return state
+  }
+
+  private func saveState(_ state: [String: Int]) {
+    try? FileManager.default.createDirectory(
+      at: statePath.deletingLastPathComponent(), withIntermediateDirectories: true)
+    if let data = try? JSONEncoder().encode(state) { try? data.write(to: statePath) }
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// The grade as one JSON document, for tools and dashboards (`--json`).
+///
+/// Each lesson has the shape of Exercism's `results.json`, version 3 (`version`, `status`
+/// pass/fail/error, `message`, `tests` with `name`, `status`, `message`, `output`,
+/// `task_id`), with the lesson's `id` and `title` beside it; the document adds the totals.
+/// `Grader/results.schema.json` describes it.
+///
+/// Source: Exercism, "Test Runner Interface", docs/building/tooling/test-runners/interface.md.
+public struct JSONReport: Encodable, Sendable {
+  public var passed: Int
+  public var failed: Int
+  public var lessons: [LessonResults]
+
+  /// One lesson in Exercism's results.json v3 shape.
+  public struct LessonResults: Encodable, Sendable {
+    public var id: String
+    public var title: String
+    public var version = 3
+    /// `pass` every test passed, `fail` some failed, `error` the lesson did not compile or ran no test.
+    public var status: String
+    /// Why the status is `error` (the compiler errors); `nil` otherwise.
+    public var message: String?
+    public var tests: [TestEntry]
+  }
+
+  /// One test, as Exercism's v3 `tests` entries.
+  public struct TestEntry: Encodable, Sendable {
+    /// The task and the test: `Task 2 — Inject the clock: Greeting uses the injected clock`.
+    public var name: String
+    /// `pass`, `fail` (an expectation failed) or `error` (crashed, hung, exited, did not run).
+    public var status: String
+    public var message: String?
+    /// What the code printed; the grader does not split output by test, so always `nil`.
+    public var output: String?
+    /// The task's number, from its suite `Task N — …`.
+    public var taskID: Int?
+
+    enum CodingKeys: String, CodingKey {
+      case name, status, message, output
+      case taskID = "task_id"
+    }
+  }
+
+  /// Builds the document from grades.
+  public init(grades: [LessonGrade]) {
+    passed = grades.reduce(0) { $0 + $1.passedCount }
+    failed = grades.reduce(0) { $0 + $1.failedCount }
+    lessons = grades.map { grade in
+      if let errors = grade.compileErrors {
+        return LessonResults(
+          id: grade.lesson.id, title: grade.lesson.title, status: "error",
+          message: "Does not compile:\n" + errors.map(\.description).joined(separator: "\n"),
+          tests: [])
+      }
+      let tests = grade.tasks.flatMap { task in
+        task.tests.map { test in
+          TestEntry(
+            name: "\(task.title): \(test.name)", status: Self.status(test.status),
+            message: test.status.isFailure ? Self.message(test) : nil, output: nil,
+            taskID: Grading.taskNumber(task.title))
+        }
+      }
+      let status = grade.problem != nil ? "error" : grade.isDone ? "pass" : "fail"
+      return LessonResults(
+        id: grade.lesson.id, title: grade.lesson.title, status: status, message: grade.problem,
+        tests: tests)
+    }
+  }
+
+  /// Pretty-printed, keys sorted, so that runs compare line by line.
+  public func encoded() -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(self) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  static func status(_ status: TestStatus) -> String {
+    switch status {
+    case .passed, .skipped: return "pass"
+    case .failed: return "fail"
+    case .crashed, .timedOut, .exitedEarly, .notRun: return "error"
+    }
+  }
+
+  /// The learner's message, what Swift Testing saw, and where; or the crash/hang note.
+  static func message(_ test: TestResult) -> String {
+    var lines: [String] = test.note.map { [$0] } ?? []
+    for failure in test.failures {
+      lines += failure.comments
+      lines.append(failure.summary + (failure.location.map { " (at \($0))" } ?? ""))
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// The grade as JUnit XML, the format CI dashboards read (`--junit FILE`): one `testsuite`
+/// per lesson, one `testcase` per test, named `Task N — …` / test.
+public enum JUnitReport {
+  /// The XML document for `grades`.
+  public static func xml(for grades: [LessonGrade]) -> String {
+    let tests = grades.reduce(0) { $0 + $1.passedCount + $1.failedCount }
+    let failures = grades.reduce(0) { $0 + $1.failedCount }
+    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    xml +=
+      "<testsuites name=\"Dependency Injection kata\" tests=\"\(tests)\" failures=\"\(failures)\">\n"
+    for grade in grades {
+      let count = grade.passedCount + grade.failedCount
+      let errors = grade.compiled ? 0 : 1
+      xml +=
+        "  <testsuite name=\(quoted("\(grade.lesson.id) — \(grade.lesson.title)")) tests=\"\(count)\" failures=\"\(grade.compiled ? grade.failedCount : 0)\" errors=\"\(errors)\">\n"
+      if let compileErrors = grade.compileErrors {
+        let text = compileErrors.map(\.description).joined(separator: "\n")
+        xml += "    <testcase classname=\(quoted(grade.lesson.id)) name=\"compiles\">\n"
+        xml += "      <error message=\"Does not compile\">\(escaped(text))</error>\n"
+        xml += "    </testcase>\n"
+      }
+      for task in grade.tasks {
+        for test in task.tests {
+          let classname = quoted("\(grade.lesson.id).\(task.title)")
+          xml += "    <testcase classname=\(classname) name=\(quoted(test.name))"
+          switch test.status {
+          case .passed:
+            xml += "/>\n"
+          case .skipped:
+            xml += ">\n      <skipped/>\n    </testcase>\n"
+          case .failed:
+            let message = JSONReport.message(test)
+            let first = test.failures.first?.comments.first ?? test.failures.first?.summary ?? ""
+            xml += ">\n      <failure message=\(quoted(first))>\(escaped(message))</failure>\n"
+            xml += "    </testcase>\n"
+          case .crashed, .timedOut, .exitedEarly, .notRun:
+            let message = JSONReport.message(test)
+            xml +=
+              ">\n      <error message=\(quoted(test.status.rawValue))>\(escaped(message))</error>\n"
+            xml += "    </testcase>\n"
+          }
+        }
+      }
+      xml += "  </testsuite>\n"
+    }
+    return xml + "</testsuites>\n"
+  }
+
+  /// Text made safe for XML content and attributes; control characters other than tab and
+  /// newline are dropped, since XML 1.0 cannot carry them.
+  static func escaped(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&apos;"
+      case "\t", "\n": out.unicodeScalars.append(scalar)
+      default:
+        if scalar.value >= 0x20 { out.unicodeScalars.append(scalar) }
+      }
+    }
+    return out
+  }
+
+  static func quoted(_ text: String) -> String { "\"\(escaped(text))\"" }
+}

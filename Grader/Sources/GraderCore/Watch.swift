@@ -1,0 +1,106 @@
+import Foundation
+
+/// Regrades whenever a file of the watched exercise folder is saved (`--watch`), until Ctrl-C.
+///
+/// It polls file dates and sizes twice a second rather than asking the OS for events, so it
+/// needs no inotify or fswatch and works the same on Linux and macOS. It notices editors that
+/// save by writing a new file and renaming it over the old one (the path's date changes), and
+/// it waits until the folder has been quiet for a moment before grading, so a save that lands
+/// in several writes is graded once, complete.
+struct Watch {
+  var course: Course
+  var style: Style
+  var timeLimit: Double
+  /// How long the folder must stay unchanged before a save counts as complete.
+  var quietPeriod = 0.4
+  /// How often the files are looked at.
+  var pollInterval = 0.5
+
+  /// Watches `lesson` (or every lesson's exercise folder when `nil`) and grades on change.
+  ///
+  /// - Returns: 0 when the learner stops it with Ctrl-C.
+  func run(_ lesson: Lesson?) throws(GraderError) -> Int32 {
+    let lessons = lesson.map { [$0] } ?? course.lessons
+    let folders = lessons.map(\.exercisesFolder)
+    let grading = Grading(course: course, timeLimit: timeLimit)
+    var last = snapshot(folders)
+    if let lesson {
+      try grade(lesson, grading: grading)
+    } else {
+      say("Watching Exercises/. Save a file and its lesson is graded. Ctrl-C stops.")
+    }
+    while !Interrupts.requested {
+      Thread.sleep(forTimeInterval: pollInterval)
+      let now = snapshot(folders)
+      guard now != last else { continue }
+      // Wait for the save to settle: the same snapshot twice, a quiet period apart.
+      var settled = now
+      while !Interrupts.requested {
+        Thread.sleep(forTimeInterval: quietPeriod)
+        let again = snapshot(folders)
+        if again == settled { break }
+        settled = again
+      }
+      let changed = Set(settled.keys).union(last.keys).filter { settled[$0] != last[$0] }
+      last = settled
+      let target =
+        lesson
+        ?? lessons.first { candidate in
+          changed.contains { $0.hasPrefix(candidate.exercisesFolder + "/") }
+        }
+      guard let target else { continue }
+      do {
+        try grade(target, grading: grading)
+      } catch .interrupted {
+        break
+      }
+      // What changed while grading is graded next, not lost and not graded twice.
+    }
+    say("\nStopped watching.")
+    return 0
+  }
+
+  private func grade(_ lesson: Lesson, grading: Grading) throws(GraderError) {
+    if style.colour { FileHandle.standardOutput.write(Data("\u{1B}[2J\u{1B}[H".utf8)) }
+    let clock = DateFormatter()
+    clock.dateFormat = "HH:mm:ss"
+    say(style.dim("[\(clock.string(from: Date()))] Grading \(lesson.id)…"))
+    let grades = try grading.grade([lesson], from: .exercises)
+    let report = Report(style: style, root: course.root)
+    say(grades.map(report.detailed).joined(separator: "\n\n"))
+    say("")
+    if let next = report.nextStep(grades, source: .exercises) { say(next) }
+    let passed = grades.reduce(0) { $0 + $1.passedCount }
+    let failed = grades.reduce(0) { $0 + $1.failedCount }
+    say(Report.totalLine(passed: passed, failed: failed))
+    say(style.dim("Watching \(lesson.exercisesFolder)/ — save to grade again, Ctrl-C to stop."))
+  }
+
+  /// Every Swift file below `folders` (editors' swap and backup files do not count):
+  /// relative path → (modification date, size).
+  func snapshot(_ folders: [String]) -> [String: FileStamp] {
+    var stamps: [String: FileStamp] = [:]
+    let fileManager = FileManager.default
+    for folder in folders {
+      let url = course.root.appending(path: folder)
+      guard let walker = fileManager.enumerator(atPath: url.path) else { continue }
+      for case let file as String in walker where file.hasSuffix(".swift") {
+        let path = "\(folder)/\(file)"
+        guard
+          let attributes = try? fileManager.attributesOfItem(
+            atPath: url.appending(path: file).path),
+          (attributes[.type] as? FileAttributeType) == .typeRegular
+        else { continue }
+        stamps[path] = FileStamp(
+          modified: (attributes[.modificationDate] as? Date) ?? .distantPast,
+          size: (attributes[.size] as? NSNumber)?.int64Value ?? -1)
+      }
+    }
+    return stamps
+  }
+
+  struct FileStamp: Equatable {
+    var modified: Date
+    var size: Int64
+  }
+}

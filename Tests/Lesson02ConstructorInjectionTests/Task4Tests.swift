@@ -1,0 +1,107 @@
+import Lesson02ConstructorInjection
+import Testing
+
+// These tests never sleep to "catch" the loading state: the repository suspends until
+// the test resumes it, so the request is in flight exactly while the test looks.
+
+@Suite("Task 4 — Show loading while the request runs")
+@MainActor
+struct Task4Tests {
+  @Test("The screen shows loading while the request is suspended")
+  func loadingWhileSuspended() async throws {
+    let gate = SuspendingAccountsRepository()
+    let viewModel = makeAccountsViewModel(repository: gate, analytics: AnalyticsSpy())
+
+    let load = await startLoading(viewModel, through: gate)
+    defer { gate.resume(throwing: CancellationError()) }
+    try #require(
+      load.reachedRepository,
+      """
+      The load ended without asking the injected repository, or never asked it. \
+      Do Task 1 first; and make loadAccounts(on:) return only once the load is over.
+      """
+    )
+
+    let during = screenState(of: viewModel)
+    #expect(
+      during == .loading,
+      """
+      The request is still running (the fake has not answered), so the screen should be \
+      .loading; it shows \(during.summary). Set the loading state before you await the repository.
+      """
+    )
+
+    gate.resume(returning: [Sample.travel])
+    await load.task.value
+    let after = screenState(of: viewModel)
+    #expect(
+      after == .content([Sample.travel]),
+      """
+      The request finished with "Travel Fund", so loading should end; the screen shows \
+      \(after.summary).
+      """
+    )
+  }
+
+  @Test("Loading ends when the request fails")
+  func loadingEndsOnFailure() async throws {
+    let gate = SuspendingAccountsRepository()
+    let viewModel = makeAccountsViewModel(repository: gate, analytics: AnalyticsSpy())
+
+    let load = await startLoading(viewModel, through: gate)
+    defer { gate.resume(throwing: CancellationError()) }
+    try #require(
+      load.reachedRepository,
+      "The load never asked the injected repository. Do Task 1 first."
+    )
+    #expect(
+      screenState(of: viewModel) == .loading,
+      """
+      While the request runs the screen should be .loading; it shows \
+      \(screenState(of: viewModel).summary).
+      """
+    )
+
+    gate.resume(throwing: BankOutage())
+    await load.task.value
+    let after = screenState(of: viewModel)
+    #expect(
+      after == .failure(message: BankOutage.message),
+      """
+      The request failed, so the screen should leave .loading for .failure; it shows \
+      \(after.summary). Is the loading flag cleared only on the success path?
+      """
+    )
+  }
+
+  @Test("Retrying after a failure shows loading again, not the old failure")
+  func retryShowsLoadingAgain() async throws {
+    let gate = SuspendingAccountsRepository()
+    let viewModel = makeAccountsViewModel(repository: gate, analytics: AnalyticsSpy())
+    let first = await startLoading(viewModel, through: gate)
+    defer { gate.resume(throwing: CancellationError()) }
+    try #require(
+      first.reachedRepository,
+      "The load never asked the injected repository. Do Task 1 first."
+    )
+    gate.resume(throwing: BankOutage())
+    await first.task.value
+
+    let retry = await startLoading(viewModel, through: gate)
+    try #require(retry.reachedRepository, "The retry never asked the injected repository.")
+    let during = screenState(of: viewModel)
+    #expect(
+      during == .loading,
+      """
+      The retry's request is running, so the screen should be .loading; it shows \
+      \(during.summary). \
+      Clear the old failure when a new load starts.
+      """
+    )
+
+    gate.resume(returning: [])
+    await retry.task.value
+    let after = screenState(of: viewModel)
+    #expect(after == .empty, "The retry found no accounts; the screen shows \(after.summary).")
+  }
+}

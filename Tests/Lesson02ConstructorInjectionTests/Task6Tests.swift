@@ -1,0 +1,50 @@
+import Lesson02ConstructorInjection
+import Testing
+
+@Suite("Task 6 — Pass the share channel to the method")
+@MainActor
+struct Task6Tests {
+  @Test("Sharing sends that account to the channel passed in")
+  func shareUsesTheGivenChannel() async {
+    let viewModel = makeAccountsViewModel(
+      repository: FakeAccountsRepository(.success([Sample.travel, Sample.rent])),
+      analytics: AnalyticsSpy()
+    )
+    await loadAccounts(on: viewModel)
+    let mail = ShareChannelSpy()
+
+    shareAccount(Sample.rent.id, on: viewModel, via: mail)
+
+    #expect(
+      mail.shared == [Sample.rent],
+      """
+      Sharing "Rent" via the channel passed to shareAccount(_:on:via:) should send exactly \
+      that account to it; the channel received \(mail.shared.map(\.name)). \
+      Does the view model still pick a channel itself?
+      """
+    )
+  }
+
+  @Test("Each share goes to the channel chosen for that call")
+  func eachShareUsesItsOwnChannel() async {
+    let viewModel = makeAccountsViewModel(
+      repository: FakeAccountsRepository(.success([Sample.travel, Sample.rent])),
+      analytics: AnalyticsSpy()
+    )
+    await loadAccounts(on: viewModel)
+    let mail = ShareChannelSpy()
+    let messages = ShareChannelSpy()
+
+    shareAccount(Sample.travel.id, on: viewModel, via: mail)
+    shareAccount(Sample.rent.id, on: viewModel, via: messages)
+
+    #expect(
+      mail.shared == [Sample.travel] && messages.shared == [Sample.rent],
+      """
+      "Travel Fund" was shared via mail, then "Rent" via messages. Mail received \
+      \(mail.shared.map(\.name)), messages received \(messages.shared.map(\.name)). \
+      The channel belongs to one call: use it, do not keep it for the next.
+      """
+    )
+  }
+}

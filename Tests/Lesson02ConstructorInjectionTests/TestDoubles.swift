@@ -1,0 +1,309 @@
+import Foundation
+import Lesson02ConstructorInjection
+import Synchronization
+
+// Hand-written test doubles for the accounts screen. No mocking library: each double is
+// a small class that either answers (fake, stub) or remembers what it was told (spy).
+
+// MARK: - Sample data
+
+enum Sample {
+  static let travel = Account(id: "trv-7", name: "Travel Fund", balanceInCents: 45_000)
+  static let rent = Account(id: "rnt-2", name: "Rent", balanceInCents: 120_000)
+  static let gifts = Account(id: "gft-9", name: "Gifts", balanceInCents: 3_500)
+}
+
+/// The error the fakes throw. Its message reads the same through `localizedDescription`
+/// and through `String(describing:)`, so either way of showing it is accepted.
+struct BankOutage: LocalizedError, CustomStringConvertible, Equatable {
+  static let message = "The bank is closed for maintenance until 6 a.m."
+  var errorDescription: String? { Self.message }
+  var description: String { Self.message }
+}
+
+// MARK: - A shared, ordered log
+
+/// What happened, in order, across several doubles; lets a test check the order of
+/// analytics events relative to the request itself.
+final class CallLog: Sendable {
+  enum Entry: Equatable, CustomStringConvertible {
+    case fetchedAccounts
+    case tracked(AnalyticsEvent)
+
+    var description: String {
+      switch self {
+      case .fetchedAccounts: "repository.fetchAccounts()"
+      case .tracked(let event): "analytics.track(.\(event))"
+      }
+    }
+  }
+
+  private let entries = Mutex<[Entry]>([])
+
+  func append(_ entry: Entry) { entries.withLock { $0.append(entry) } }
+  var all: [Entry] { entries.withLock { $0 } }
+}
+
+// MARK: - Repositories
+
+/// A fake repository that answers at once with a result the test sets, and counts calls.
+final class FakeAccountsRepository: AccountsRepository {
+  private struct State {
+    var result: Result<[Account], BankOutage>
+    var fetchCount = 0
+  }
+  private let state: Mutex<State>
+  private let log: CallLog?
+
+  init(_ result: Result<[Account], BankOutage>, log: CallLog? = nil) {
+    state = Mutex(State(result: result))
+    self.log = log
+  }
+
+  /// How many times `fetchAccounts()` ran on this instance.
+  var fetchCount: Int { state.withLock { $0.fetchCount } }
+
+  /// Changes what the next calls answer.
+  func answer(_ result: Result<[Account], BankOutage>) {
+    state.withLock { $0.result = result }
+  }
+
+  func fetchAccounts() async throws -> [Account] {
+    log?.append(.fetchedAccounts)
+    return try state.withLock { state in
+      state.fetchCount += 1
+      return try state.result.get()
+    }
+  }
+}
+
+/// A fake repository whose requests suspend until the test resumes them, so the test can
+/// look at the screen while a request is in flight, without sleeping.
+final class SuspendingAccountsRepository: AccountsRepository {
+  private struct State {
+    var pending: [CheckedContinuation<[Account], any Error>] = []
+    var requestCount = 0
+    var onRequest: [@Sendable () -> Void] = []
+  }
+  private let state = Mutex(State())
+
+  /// How many times `fetchAccounts()` was called.
+  var requestCount: Int { state.withLock { $0.requestCount } }
+
+  /// Runs `action` each time a request arrives (and suspends).
+  func whenRequested(_ action: @escaping @Sendable () -> Void) {
+    state.withLock { $0.onRequest.append(action) }
+  }
+
+  /// Lets every suspended request return these accounts.
+  func resume(returning accounts: [Account]) {
+    for continuation in takePending() { continuation.resume(returning: accounts) }
+  }
+
+  /// Lets every suspended request throw this error.
+  func resume(throwing error: any Error) {
+    for continuation in takePending() { continuation.resume(throwing: error) }
+  }
+
+  func fetchAccounts() async throws -> [Account] {
+    try await withCheckedThrowingContinuation { continuation in
+      let observers = state.withLock { state in
+        state.pending.append(continuation)
+        state.requestCount += 1
+        return state.onRequest
+      }
+      for observer in observers { observer() }
+    }
+  }
+
+  private func takePending() -> [CheckedContinuation<[Account], any Error>] {
+    state.withLock { state in
+      defer { state.pending = [] }
+      return state.pending
+    }
+  }
+}
+
+// MARK: - Spies
+
+/// A spy tracker: remembers every event, in order.
+final class AnalyticsSpy: AnalyticsTracker {
+  private let events = Mutex<[AnalyticsEvent]>([])
+  private let log: CallLog?
+
+  init(log: CallLog? = nil) { self.log = log }
+
+  var tracked: [AnalyticsEvent] { events.withLock { $0 } }
+
+  func track(_ event: AnalyticsEvent) {
+    events.withLock { $0.append(event) }
+    log?.append(.tracked(event))
+  }
+}
+
+/// A spy share channel: remembers every account it was asked to share.
+final class ShareChannelSpy: ShareChannel {
+  private let accounts = Mutex<[Account]>([])
+
+  var shared: [Account] { accounts.withLock { $0 } }
+
+  func share(_ account: Account) { accounts.withLock { $0.append(account) } }
+}
+
+/// A spy logger: remembers every message.
+final class LoggerSpy: AccountsLogger {
+  private let messages = Mutex<[String]>([])
+
+  var logged: [String] { messages.withLock { $0 } }
+
+  func log(_ message: String) { messages.withLock { $0.append(message) } }
+}
+
+// MARK: - Watching a load in flight
+
+/// A yes/no answer that several racing sources may give; the first one wins.
+final class FirstAnswer: Sendable {
+  private struct State {
+    var answer: Bool?
+    var waiter: CheckedContinuation<Bool, Never>?
+  }
+  private let state = Mutex(State())
+
+  func give(_ answer: Bool) {
+    let waiter: CheckedContinuation<Bool, Never>? = state.withLock { state in
+      guard state.answer == nil else { return nil }
+      state.answer = answer
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume(returning: answer)
+  }
+
+  func wait() async -> Bool {
+    await withCheckedContinuation { continuation in
+      let early: Bool? = state.withLock { state in
+        if let answer = state.answer { return answer }
+        state.waiter = continuation
+        return nil
+      }
+      if let early { continuation.resume(returning: early) }
+    }
+  }
+}
+
+/// A load started by ``startLoading(_:through:)``.
+struct LoadInFlight {
+  /// The running `loadAccounts(on:)`; await its value after resuming the repository.
+  let task: Task<Void, Never>
+  /// Whether the request reached the suspending repository before the load ended.
+  let reachedRepository: Bool
+}
+
+/// Starts `loadAccounts(on:)` and returns as soon as its request is suspended in `gate`.
+///
+/// It returns early, with `reachedRepository == false`, if the load ends without asking
+/// the gate (the view model used another repository, or did not wait for its own load).
+/// The time limit only bounds a broken solution; a working one never comes near it.
+@MainActor
+func startLoading(
+  _ viewModel: AccountsViewModel,
+  through gate: SuspendingAccountsRepository
+) async -> LoadInFlight {
+  let answer = FirstAnswer()
+  gate.whenRequested { answer.give(true) }
+  let task = Task { @MainActor in
+    await loadAccounts(on: viewModel)
+    answer.give(false)
+  }
+  let limit = Task {
+    try? await Task.sleep(for: .seconds(5))
+    answer.give(false)
+  }
+  let reached = await answer.wait()
+  limit.cancel()
+  return LoadInFlight(task: task, reachedRepository: reached)
+}
+
+// MARK: - How a collaborator is held
+
+/// How an object sits among the stored properties reachable from a view model.
+enum Holding: Equatable {
+  /// In a stored property of its own type or protocol type: required, cannot be missing.
+  case directly
+  /// Inside an `Optional` (a `var x: P?`, a `weak var`, a `lazy var`): may be missing.
+  case optionally
+  /// Not visible to reflection, for example captured by a closure. Nothing to judge.
+  case notVisible
+}
+
+/// Finds `target` among the stored properties of `root`, looking a few levels deep
+/// (into structs such as a `Dependencies` bundle), and says how it is held.
+func holding(of target: AnyObject, in root: Any) -> Holding {
+  var visited = Set<ObjectIdentifier>()
+  return search(for: target, in: root, depth: 0, visited: &visited)
+}
+
+private func search(
+  for target: AnyObject,
+  in value: Any,
+  depth: Int,
+  visited: inout Set<ObjectIdentifier>
+) -> Holding {
+  guard depth < 4 else { return .notVisible }
+  var mirror: Mirror? = Mirror(reflecting: value)
+  var found = Holding.notVisible
+  while let current = mirror {
+    for child in current.children {
+      let childMirror = Mirror(reflecting: child.value)
+      if childMirror.displayStyle == .optional {
+        guard let wrapped = childMirror.children.first?.value else { continue }
+        if isTarget(wrapped, target) { return .optionally }
+        // Anything found inside an optional is held optionally too.
+        if search(for: target, in: wrapped, depth: depth + 1, visited: &visited) != .notVisible {
+          return .optionally
+        }
+        continue
+      }
+      if isTarget(child.value, target) {
+        found = .directly
+        continue
+      }
+      switch childMirror.displayStyle {
+      case .struct, .tuple, .enum:
+        let inner = search(for: target, in: child.value, depth: depth + 1, visited: &visited)
+        if inner == .optionally { return .optionally }
+        if inner == .directly { found = .directly }
+      case .class:
+        let id = ObjectIdentifier(child.value as AnyObject)
+        guard visited.insert(id).inserted else { continue }
+        let inner = search(for: target, in: child.value, depth: depth + 1, visited: &visited)
+        if inner == .optionally { return .optionally }
+        if inner == .directly { found = .directly }
+      default:
+        continue
+      }
+    }
+    mirror = current.superclassMirror
+  }
+  return found
+}
+
+private func isTarget(_ value: Any, _ target: AnyObject) -> Bool {
+  guard Mirror(reflecting: value).displayStyle == .class else { return false }
+  return (value as AnyObject) === target
+}
+
+// MARK: - Readable states in failure messages
+
+extension AccountsScreenState {
+  /// The state as a learner would write it, with account names instead of full values.
+  var summary: String {
+    switch self {
+    case .idle: ".idle"
+    case .loading: ".loading"
+    case .empty: ".empty"
+    case .content(let accounts): ".content(\(accounts.map(\.name)))"
+    case .failure(let message): ".failure(message: \"\(message)\")"
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import Lesson04Container
+import Testing
+
+@Suite("Task 1 — Register and resolve by type")
+struct Task1Tests {
+  @Test("Two types that share a short name keep their own registrations")
+  func sameShortNameDoesNotCollide() {
+    let container = Container()
+    container.register(Payments.Client.self) { _ in Payments.Client() }
+    container.register(Analytics.Client.self) { _ in Analytics.Client() }
+
+    let payments = try? container.resolve(Payments.Client.self)
+    let analytics = try? container.resolve(Analytics.Client.self)
+
+    #expect(
+      payments != nil,
+      """
+      Payments.Client was registered, but resolving it failed. It and Analytics.Client are \
+      both called "Client": is the key String(describing:), which is the same for both, so \
+      the second registration replaced the first? Key by the type itself.
+      """
+    )
+    #expect(analytics != nil, "Analytics.Client was registered, but resolving it failed.")
+  }
+
+  @Test("A transient is made by its own factory, anew on every resolve")
+  func transientMakesNewInstances() {
+    let container = Container()
+    let paymentsMade = Counter()
+    let analyticsMade = Counter()
+    container.register(Payments.Client.self) { _ in
+      paymentsMade.increment()
+      return Payments.Client()
+    }
+    container.register(Analytics.Client.self) { _ in
+      analyticsMade.increment()
+      return Analytics.Client()
+    }
+
+    let first = try? container.resolve(Payments.Client.self)
+    let second = try? container.resolve(Payments.Client.self)
+
+    #expect(
+      paymentsMade.value == 2 && analyticsMade.value == 0,
+      """
+      Two resolves of Payments.Client should call its own factory twice and no other; \
+      Payments.Client's factory ran \(paymentsMade.value) times and Analytics.Client's \
+      \(analyticsMade.value) times.
+      """
+    )
+    #expect(
+      first != nil && first !== second,
+      "A transient service should be a new instance on every resolve."
+    )
+  }
+
+  @Test("Registering a type again replaces that type's factory only")
+  func laterRegistrationWins() {
+    let container = Container()
+    let replacedMade = Counter()
+    let paymentsMade = Counter()
+    let analyticsMade = Counter()
+    container.register(Payments.Client.self) { _ in
+      replacedMade.increment()
+      return Payments.Client()
+    }
+    container.register(Payments.Client.self) { _ in
+      paymentsMade.increment()
+      return Payments.Client()
+    }
+    container.register(Analytics.Client.self) { _ in
+      analyticsMade.increment()
+      return Analytics.Client()
+    }
+
+    _ = try? container.resolve(Payments.Client.self)
+
+    #expect(
+      paymentsMade.value == 1 && replacedMade.value == 0 && analyticsMade.value == 0,
+      """
+      Payments.Client was registered twice, then Analytics.Client once; resolving \
+      Payments.Client should use its later factory only. Calls: earlier \
+      \(replacedMade.value), later \(paymentsMade.value), Analytics.Client's \
+      \(analyticsMade.value).
+      """
+    )
+  }
+}

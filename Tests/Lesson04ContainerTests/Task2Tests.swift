@@ -1,0 +1,44 @@
+import Lesson04Container
+import Testing
+
+@Suite("Task 2 — Report a missing registration")
+struct Task2Tests {
+  @Test("Resolving an unregistered service throws an error that names it")
+  func missNamesTheService() {
+    let container = Container()
+
+    let error = #expect(
+      throws: ContainerError.self, "Resolving what nobody registered should throw."
+    ) {
+      try container.resolve((any Clock).self)
+    }
+
+    #expect(
+      isUnregistered(error, service: "Clock", name: nil),
+      """
+      Expected ContainerError.unregistered(service: "Clock", name: nil); got \
+      \(error.map { "\($0)" } ?? "no error"). The person reading the log needs to know what \
+      to register: put the type's name (String(describing: type)) in the error.
+      """
+    )
+  }
+
+  @Test("A service registered as its concrete type is not found under its protocol")
+  func registrationIsByTheExactType() {
+    let container = Container()
+    container.register(FixedClock.self) { _ in FixedClock() }
+
+    let error = #expect(throws: ContainerError.self, "Only FixedClock was registered, not Clock.") {
+      try container.resolve((any Clock).self)
+    }
+
+    #expect(
+      isUnregistered(error, service: "Clock", name: nil),
+      """
+      Asking for Clock when only FixedClock is registered should throw \
+      ContainerError.unregistered(service: "Clock", name: nil), naming the type you asked \
+      for; got \(error.map { "\($0)" } ?? "no error").
+      """
+    )
+  }
+}

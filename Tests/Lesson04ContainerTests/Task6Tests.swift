@@ -1,0 +1,57 @@
+import Lesson04Container
+import Testing
+
+@Suite("Task 6 — Tell registrations apart by name")
+struct Task6Tests {
+  @Test("Two registrations of one type are told apart by their names")
+  func namesSelectTheirOwnFactories() throws {
+    let container = Container()
+    container.register((any Clock).self, name: "utc") { _ in FixedClock("utc") }
+    container.register((any Clock).self, name: "local") { _ in FixedClock("local") }
+
+    let utc = try container.resolve((any Clock).self, name: "utc")
+    let local = try container.resolve((any Clock).self, name: "local")
+
+    #expect(
+      utc.label == "utc" && local.label == "local",
+      """
+      resolve(Clock, name: "utc") gave the '\(utc.label)' clock and name "local" gave the \
+      '\(local.label)' one. The name belongs in the key, next to the type.
+      """
+    )
+  }
+
+  @Test("A named registration stands beside the unnamed one")
+  func namedAndUnnamedCoexist() throws {
+    let container = Container()
+    container.register((any Clock).self) { _ in FixedClock("default") }
+    container.register((any Clock).self, name: "utc") { _ in FixedClock("utc") }
+
+    let unnamed = try container.resolve((any Clock).self)
+
+    #expect(
+      unnamed.label == "default",
+      "A Clock named \"utc\" should leave the unnamed Clock alone; got '\(unnamed.label)'."
+    )
+  }
+
+  @Test("A miss names the registration name it looked for")
+  func missNamesTheName() {
+    let container = Container()
+    container.register((any Clock).self) { _ in FixedClock("default") }
+
+    let error = #expect(
+      throws: ContainerError.self, "Nothing is registered for Clock named \"utc\"."
+    ) {
+      try container.resolve((any Clock).self, name: "utc")
+    }
+
+    #expect(
+      isUnregistered(error, service: "Clock", name: "utc"),
+      """
+      Expected ContainerError.unregistered(service: "Clock", name: "utc"); got \
+      \(error.map { "\($0)" } ?? "no error").
+      """
+    )
+  }
+}

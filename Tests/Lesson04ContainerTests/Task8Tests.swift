@@ -1,0 +1,99 @@
+import Foundation
+import KataTestSupport
+import Lesson04Container
+import Testing
+
+@Suite("Task 8 — Write the typed alternative")
+struct Task8Tests {
+  @Test("The HTTP client and the repository are created once and shared")
+  func sharedServicesAreCreatedOnce() {
+    let clientsMade = Counter()
+    let dependencies = AppDependencies {
+      clientsMade.increment()
+      return FakeHTTPClient()
+    }
+
+    let firstRepository = dependencies.accountsRepository
+    let secondRepository = dependencies.accountsRepository
+    let client = dependencies.httpClient
+
+    #expect(
+      firstRepository === secondRepository,
+      "accountsRepository should be one shared instance; two reads gave two repositories."
+    )
+    #expect(
+      clientsMade.value == 1,
+      "The app should make one HTTP client, on first use; it made \(clientsMade.value)."
+    )
+    #expect(
+      (firstRepository as? RemoteAccountsRepository)?.client === client,
+      "The repository should use the app's one HTTP client."
+    )
+  }
+
+  @Test("Each screen gets a new view model that uses the one shared repository")
+  @MainActor
+  func viewModelsAreFreshAndShareTheRepository() async {
+    let client = FakeHTTPClient()
+    let dependencies = AppDependencies { client }
+
+    let first = dependencies.makeAccountsViewModel()
+    let second = dependencies.makeAccountsViewModel()
+    await first.load()
+
+    #expect(first !== second, "makeAccountsViewModel() should make a new view model per screen.")
+    #expect(
+      first.repository === second.repository
+        && first.repository === dependencies.accountsRepository,
+      "Every view model should get the shared accountsRepository, not a new one."
+    )
+    #expect(
+      first.accounts == FakeHTTPClient.accounts,
+      "The view model should show the accounts the client returned.")
+    #expect(
+      client.requests == ["/accounts"],
+      "Loading should send one request through the injected client.")
+  }
+
+  @Test("A hundred threads asking for the repository at once create one client and one repository")
+  func concurrentFirstUseCreatesOnce() async throws {
+    let clientsMade = Counter()
+    let dependencies = AppDependencies {
+      clientsMade.increment()
+      pauseToWidenTheRace()
+      return FakeHTTPClient()
+    }
+    let repositories = Recorder<ObjectIdentifier>()
+
+    let finished = await runConcurrently(100) { _ in
+      repositories.append(ObjectIdentifier(dependencies.accountsRepository))
+    }
+
+    try #require(
+      finished, "100 threads reading accountsRepository did not return within 10 seconds.")
+    #expect(
+      clientsMade.value == 1 && Set(repositories.all).count == 1,
+      """
+      100 threads read accountsRepository at once: \(clientsMade.value) clients and \
+      \(Set(repositories.all).count) repositories were made. A `lazy var` is not safe \
+      from many threads: guard each shared property with a lock (or make the object an actor).
+      """
+    )
+  }
+}
+
+/// Answers every request with two accounts and records the paths it was asked for.
+private final class FakeHTTPClient: HTTPClient {
+  static let accounts = [
+    Account(id: "checking", balance: 1_200), Account(id: "savings", balance: 5_000),
+  ]
+
+  private let paths = Recorder<String>()
+
+  var requests: [String] { paths.all }
+
+  func get(_ path: String) async throws -> Data {
+    paths.append(path)
+    return try JSONEncoder().encode(Self.accounts)
+  }
+}

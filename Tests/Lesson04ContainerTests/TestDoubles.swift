@@ -1,0 +1,174 @@
+import Foundation
+import KataTestSupport
+import Lesson04Container
+import Synchronization
+
+// MARK: - Services the tests register
+
+/// A clock, resolved by its protocol; the label tells the tests which one they got.
+protocol Clock: AnyObject, Sendable {
+  var label: String { get }
+}
+
+final class FixedClock: Clock {
+  let label: String
+  init(_ label: String = "fixed") { self.label = label }
+}
+
+final class Ledger: Sendable {
+  let clock: any Clock
+  init(clock: any Clock) { self.clock = clock }
+}
+
+final class ReportService: Sendable {
+  let ledger: Ledger
+  init(ledger: Ledger) { self.ledger = ledger }
+}
+
+/// Two types that are both called `Client`; a key made of the short name mixes them up.
+enum Payments {
+  final class Client: Sendable {}
+}
+
+enum Analytics {
+  final class Client: Sendable {}
+}
+
+/// A dependency cycle: each needs the other when it is created.
+final class AuthService: Sendable {
+  init(session: SessionStore) {}
+}
+
+final class SessionStore: Sendable {
+  init(auth: AuthService) {}
+}
+
+/// A service that needs itself.
+final class RetryPolicy: Sendable {
+  init(fallback: RetryPolicy) {}
+}
+
+// MARK: - Spies and synchronisation
+
+/// Counts calls, from any thread.
+final class Counter: Sendable {
+  private let count = Mutex(0)
+
+  func increment() {
+    count.withLock { $0 += 1 }
+  }
+
+  var value: Int { count.withLock { $0 } }
+}
+
+/// Records values, from any thread, in the order they arrive.
+final class Recorder<Element: Sendable>: Sendable {
+  private let elements = Mutex<[Element]>([])
+
+  func append(_ element: Element) {
+    elements.withLock { $0.append(element) }
+  }
+
+  var all: [Element] { elements.withLock { $0 } }
+}
+
+/// A one-way signal between threads: once opened, it stays open.
+final class Gate: @unchecked Sendable {
+  // NB: `isOpen` is only touched while `condition` is locked.
+  private let condition = NSCondition()
+  private var isOpen = false
+
+  func open() {
+    condition.lock()
+    isOpen = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Waits until the gate opens; returns `false` if `seconds` pass first.
+  func wait(seconds: Double) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    condition.lock()
+    defer { condition.unlock() }
+    while !isOpen {
+      if !condition.wait(until: deadline) { return isOpen }
+    }
+    return true
+  }
+}
+
+/// Stops a resolution that follows a cycle round and round before it overflows the stack,
+/// so a container without cycle detection fails a test instead of crashing the run.
+final class RunawayGuard: Sendable {
+  private let calls = Counter()
+  private let limit: Int
+
+  init(limit: Int = 200) { self.limit = limit }
+
+  func tick() throws {
+    calls.increment()
+    if calls.value > limit { throw RunawayResolution(calls: calls.value) }
+  }
+}
+
+struct RunawayResolution: Error, CustomStringConvertible {
+  let calls: Int
+  var description: String { "the factories of the cycle ran \(calls) times" }
+}
+
+// MARK: - Helpers
+
+/// A short pause inside a factory that widens the window of a race, so a racy container
+/// fails every run instead of once in a while.
+func pauseToWidenTheRace() {
+  Thread.sleep(forTimeInterval: 0.02)
+}
+
+/// Resolves on a thread of its own, so a deadlocking container fails the test instead of
+/// freezing the run.
+func resolveOffPool<Service: Sendable>(
+  _ type: Service.Type,
+  name: String? = nil,
+  from container: Container
+) async -> Bounded<Service> {
+  await runOffPool(timeLimit: .seconds(3)) { try container.resolve(type, name: name) }
+}
+
+extension Bounded {
+  /// The error the work threw, if it finished by throwing.
+  var error: (any Error)? {
+    if case .finished(.failure(let error)) = self { return error }
+    return nil
+  }
+
+  /// What happened, in words for a failure message.
+  var summary: String {
+    switch self {
+    case .timedOut: return "it did not return within the time limit (a deadlock or a loop)"
+    case .finished(.success(let value)): return "it returned \(value)"
+    case .finished(.failure(let error)): return "it threw \(error)"
+    }
+  }
+}
+
+/// Whether a type name in an error is `short`, printed short (`Clock`) or in full
+/// (`Lesson04ContainerTests.Clock`).
+func isTypeName(_ printed: String, _ short: String) -> Bool {
+  printed == short || printed.hasSuffix("." + short)
+}
+
+/// Whether `error` is `ContainerError.unregistered` for `service` under `name`.
+func isUnregistered(_ error: (any Error)?, service: String, name: String?) -> Bool {
+  guard case .unregistered(let printed, let printedName)? = error as? ContainerError else {
+    return false
+  }
+  return isTypeName(printed, service) && printedName == name
+}
+
+/// Whether `error` is `ContainerError.cycle` with exactly this path of type names.
+func isCycle(_ error: (any Error)?, path expected: [String]) -> Bool {
+  guard case .cycle(let path)? = error as? ContainerError, path.count == expected.count else {
+    return false
+  }
+  return zip(path, expected).allSatisfy(isTypeName)
+}

@@ -1,0 +1,127 @@
+import Lesson05PropertyWrapper
+import Testing
+
+@Suite("Task 2 — Give each test its own container")
+struct Task2Tests {
+  @Test("Inside withCurrent the test's container is current; afterwards the app's is again")
+  func scopeStartsAndEnds() async {
+    let container = makeTestContainer()
+
+    let inside = await Container.withCurrent(container) { Container.current === container }
+
+    #expect(
+      inside,
+      "Inside withCurrent(_:operation:), Container.current should be the container passed in.")
+    #expect(
+      Container.current === Container.shared,
+      """
+      After withCurrent(_:operation:) returns, Container.current should be the app's container \
+      again; the test's container is still current, so it would leak into the next test.
+      """
+    )
+  }
+
+  @Test("A nested scope wins inside it, and the outer scope's container comes back after it")
+  func nestedScopes() async {
+    let outer = makeTestContainer()
+    let inner = makeTestContainer()
+
+    let (sawInner, sawOuterAgain) = await Container.withCurrent(outer) {
+      let sawInner = await Container.withCurrent(inner) { Container.current === inner }
+      return (sawInner, Container.current === outer)
+    }
+
+    #expect(sawInner, "Inside a nested withCurrent, the inner container should be current.")
+    #expect(
+      sawOuterAgain,
+      "After a nested withCurrent returns, the outer container should be current again.")
+  }
+
+  @Test("Two tests running at the same time each see only their own fakes")
+  func parallelScopesAreIsolated() async {
+    let bothInside = Checkpoint(expecting: 2)
+    let bothRead = Checkpoint(expecting: 2)
+
+    async let flagOn = readNewCheckoutFlag(enabled: true, bothInside, bothRead)
+    async let flagOff = readNewCheckoutFlag(enabled: false, bothInside, bothRead)
+    let (on, off) = await (flagOn, flagOff)
+
+    #expect(
+      on.overlapped && off.overlapped,
+      """
+      The two scopes should be open at the same time, as two tests running in parallel are; \
+      one waited 5 seconds for the other. Does withCurrent(_:operation:) let only one scope \
+      run at a time?
+      """
+    )
+    #expect(
+      on.answer == true && off.answer == false,
+      """
+      Each scope's gate should answer from that scope's flag store (on: true, off: false); \
+      they answered on: \(on.answer), off: \(off.answer). A single global override is seen by \
+      every test running at the same time: bind the container to the current task instead.
+      """
+    )
+    #expect(
+      on.store.questionCount == 1 && off.store.questionCount == 1,
+      """
+      Each scope's flag store should be asked once, by its own gate; they were asked \
+      \(on.store.questionCount) and \(off.store.questionCount) times.
+      """
+    )
+  }
+
+  @Test("A task started inside the scope inherits the test's container")
+  func childTaskInherits() async {
+    let container = makeTestContainer()
+
+    let seen = await Container.withCurrent(container) {
+      await Task { Container.current === container }.value
+    }
+
+    #expect(seen, "A Task { } started inside withCurrent should see the test's container.")
+  }
+
+  @Test("A detached task escapes the scope and sees the app's container")
+  func detachedTaskEscapes() async {
+    let container = makeTestContainer()
+
+    let seenApp = await Container.withCurrent(container) {
+      await Task.detached { Container.current === Container.shared }.value
+    }
+
+    #expect(
+      seenApp,
+      """
+      A Task.detached inherits nothing from the task that starts it, so inside it \
+      Container.current should be the app's container; it saw the test's. The override is \
+      global, not bound to the test's task.
+      """
+    )
+  }
+}
+
+/// What one scope of the parallel test saw.
+private struct ScopeReport: Sendable {
+  let store: FakeFlagStore
+  let answer: Bool
+  let overlapped: Bool
+}
+
+/// Opens a scope whose flag store turns `new_checkout` on or off, waits until the other scope
+/// is open too, then reads the flag through a new gate and waits again before closing.
+private func readNewCheckoutFlag(
+  enabled: Bool,
+  _ bothInside: Checkpoint,
+  _ bothRead: Checkpoint
+) async -> ScopeReport {
+  let store = FakeFlagStore(enabled: enabled ? ["new_checkout"] : [])
+  let container = makeTestContainer()
+  container.register((any FeatureFlagStore).self) { store }
+  return await Container.withCurrent(container) {
+    let metInside = await bothInside.arrive()
+    let answer = FeatureGate().isEnabled("new_checkout")
+    let metAfterReading = await bothRead.arrive()
+    return ScopeReport(store: store, answer: answer, overlapped: metInside && metAfterReading)
+  }
+}

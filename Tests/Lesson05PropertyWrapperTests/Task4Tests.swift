@@ -1,0 +1,95 @@
+import Foundation
+import KataTestSupport
+import Lesson05PropertyWrapper
+import Testing
+
+@Suite("Task 4 — Honour registrations made after the owner was created")
+struct Task4Tests {
+  @Test("A flag store registered after the gate was created is the one it asks")
+  func laterRegistrationWins() async {
+    let placeholder = FakeFlagStore(enabled: [])
+    let remote = FakeFlagStore(enabled: ["new_checkout"])
+    let container = makeTestContainer()
+    container.register((any FeatureFlagStore).self) { placeholder }
+
+    let answer = await Container.withCurrent(container) {
+      let gate = FeatureGate()
+      container.register((any FeatureFlagStore).self) { remote }
+      return gate.isEnabled("new_checkout")
+    }
+
+    #expect(
+      answer && remote.questionCount == 1 && placeholder.questionCount == 0,
+      """
+      The gate was created while a placeholder store was registered, then the remote store \
+      replaced it before the first question; the gate should ask the remote store. Asked: \
+      remote \(remote.questionCount) times, placeholder \(placeholder.questionCount) times. \
+      Resolve on the first read, not when the owner is created.
+      """
+    )
+  }
+
+  @Test("A gate created before its flag store is registered works once the registration arrives")
+  func ownerCreatedBeforeAnyRegistration() async {
+    await #expect(
+      processExitsWith: .success,
+      """
+      A gate was created before any flag store was registered, then one was registered before \
+      the first question. The process stopped (or the answer was wrong): does the wrapper \
+      resolve, and stop on the missing registration, when the owner is created?
+      """
+    ) {
+      let container = Container()
+      let store = FakeFlagStore(enabled: ["new_checkout"])
+      let answer = await Container.withCurrent(container) {
+        let gate = FeatureGate()
+        container.register((any FeatureFlagStore).self) { store }
+        return gate.isEnabled("new_checkout")
+      }
+      if !answer || store.questionCount != 1 { exit(EXIT_FAILURE) }
+    }
+  }
+
+  @Test("A gate keeps the container it was created under, whichever scope reads it first")
+  func ownerKeepsItsContainerInAnotherScope() async {
+    let creatorsStore = FakeFlagStore(enabled: ["beta_menu"])
+    let creators = makeTestContainer()
+    creators.register((any FeatureFlagStore).self) { creatorsStore }
+    let othersStore = FakeFlagStore(enabled: [])
+    let others = makeTestContainer()
+    others.register((any FeatureFlagStore).self) { othersStore }
+
+    let gate = await Container.withCurrent(creators) { FeatureGate() }
+    let answer = await Container.withCurrent(others) { gate.isEnabled("beta_menu") }
+
+    #expect(
+      answer && creatorsStore.questionCount == 1 && othersStore.questionCount == 0,
+      """
+      The gate was created in one test's scope and first read in another's; it should ask the \
+      store of the scope it was created in. Asked: creator's store \
+      \(creatorsStore.questionCount) times, other store \(othersStore.questionCount) times. \
+      Remember Container.current when the owner is created, and resolve from it later.
+      """
+    )
+  }
+
+  @Test("A gate created in a test's scope keeps its fakes when a plain thread reads it")
+  func ownerKeepsItsContainerOnAThread() async {
+    let store = FakeFlagStore(enabled: ["beta_menu"])
+    let container = makeTestContainer()
+    container.register((any FeatureFlagStore).self) { store }
+
+    let gate = await Container.withCurrent(container) { FeatureGate() }
+    let outcome = await runOffPool { gate.isEnabled("beta_menu") }
+
+    #expect(outcome.didFinish, "Reading the gate on a thread did not finish within 5 seconds.")
+    #expect(
+      outcome.value == true && store.questionCount == 1,
+      """
+      A thread has no task-local values, so it sees the app's container; the gate was created \
+      in the test's scope and should still ask the test's store. Asked \(store.questionCount) \
+      times. Remember the owner's container when it is created, not when it is first read.
+      """
+    )
+  }
+}

@@ -1,0 +1,83 @@
+import KataTestSupport
+import Lesson05PropertyWrapper
+import Testing
+
+@Suite("Task 5 — Resolve exactly once when many threads read at once")
+struct Task5Tests {
+  @Test("A hundred threads making the first read at once resolve the flag store exactly once")
+  func concurrentFirstReadResolvesOnce() async throws {
+    let stores = FactoryLog<FakeFlagStore>(delay: .milliseconds(20))
+    let container = makeTestContainer()
+    container.register((any FeatureFlagStore).self) {
+      stores.make { FakeFlagStore(enabled: ["new_checkout"]) }
+    }
+    let gate = await Container.withCurrent(container) { FeatureGate() }
+    try #require(
+      stores.count == 0,
+      """
+      Creating the gate already resolved its flag store, so no thread can race the first \
+      read. Finish Task 3 first: resolve on the first read.
+      """
+    )
+
+    let yes = Tally()
+    let finished = await runConcurrently(100) { _ in
+      if gate.isEnabled("new_checkout") { yes.increment() }
+    }
+
+    #expect(
+      finished, "The hundred reads did not finish within 10 seconds: is a thread stuck waiting?")
+    #expect(
+      stores.count == 1,
+      """
+      A hundred threads made the first read at the same moment, and the flag store factory \
+      (which takes 20 ms) should have run exactly once; it ran \(stores.count) times. \
+      More than once: several threads saw "not resolved yet" and each resolved; let the first \
+      resolve while the others wait for its result. Zero: the threads read another container \
+      (see Task 4).
+      """
+    )
+    #expect(
+      yes.count == 100,
+      "Every thread should have been told new_checkout is on; \(yes.count) of 100 were.")
+    #expect(
+      stores.instances.map(\.questionCount) == [100],
+      """
+      Every thread should have asked the same store, once each; the stores built were asked \
+      \(stores.instances.map(\.questionCount)) times.
+      """
+    )
+  }
+
+  @Test("A factory that reads another @Injected property while it runs does not deadlock")
+  func nestedResolutionDoesNotDeadlock() async {
+    let analytics = SpyAnalytics()
+    let container = makeTestContainer()
+    container.register((any Analytics).self) { analytics }
+    let probe = await Container.withCurrent(container) { AnalyticsProbe() }
+    container.register((any FeatureFlagStore).self) {
+      probe.analytics.track("flags_loaded")
+      return FakeFlagStore(enabled: ["new_checkout"])
+    }
+    let gate = await Container.withCurrent(container) { FeatureGate() }
+
+    let outcome = await runOffPool { gate.isEnabled("new_checkout") }
+
+    #expect(
+      outcome.didFinish,
+      """
+      Reading the gate never finished: its flag store's factory reads another @Injected \
+      property, and that read waited for a lock the first read still held. Do not hold one \
+      lock for every wrapper while a factory runs.
+      """
+    )
+    #expect(outcome.value == true, "The gate should have answered true for new_checkout.")
+    #expect(
+      analytics.events == ["flags_loaded"],
+      """
+      The factory's own @Injected read should have reached the registered analytics; it got \
+      \(analytics.events).
+      """
+    )
+  }
+}

@@ -1,0 +1,350 @@
+import Foundation
+import Lesson06Factories
+import Synchronization
+import Testing
+
+// Hand-written doubles shared by the lesson's suites. Each test builds its own, so suites
+// that run in parallel never share state.
+
+/// Values the tests use again and again.
+enum Sample {
+  static let keyboard = Product(id: "kbd", name: "Keyboard", priceInCents: 89_00)
+  static let mug = Product(id: "mug", name: "Mug", priceInCents: 12_00)
+  static let lamp = Product(id: "lamp", name: "Lamp", priceInCents: 45_00)
+
+  static let alice = Account(id: "alice", name: "Alice")
+  static let bob = Account(id: "bob", name: "Bob")
+  static let aliceOrders = [Order(id: "A-1", totalInCents: 42_00)]
+  static let bobOrders = [
+    Order(id: "B-2", totalInCents: 7_00), Order(id: "B-1", totalInCents: 19_00),
+  ]
+}
+
+/// A catalog fake: serves fixed products and stock, and records what it was asked.
+final class FakeCatalog: CatalogService {
+  private struct Log {
+    var productRequests = 0
+    var stockRequests: [Product.ID] = []
+  }
+  private let log = Mutex(Log())
+  private let items: [Product]
+  private let stockLevel: Int
+
+  init(products: [Product] = [Sample.keyboard, Sample.mug], stock: Int = 3) {
+    items = products
+    stockLevel = stock
+  }
+
+  var productRequests: Int { log.withLock { $0.productRequests } }
+  var stockRequests: [Product.ID] { log.withLock { $0.stockRequests } }
+
+  func products() async throws -> [Product] {
+    log.withLock { $0.productRequests += 1 }
+    return items
+  }
+
+  func stock(of productID: Product.ID) async throws -> Int {
+    log.withLock { $0.stockRequests.append(productID) }
+    return stockLevel
+  }
+}
+
+/// An analytics spy: records every event in order.
+final class SpyAnalytics: AnalyticsTracker {
+  private let recorded = Mutex<[AnalyticsEvent]>([])
+
+  var events: [AnalyticsEvent] { recorded.withLock { $0 } }
+
+  func track(_ event: AnalyticsEvent) {
+    recorded.withLock { $0.append(event) }
+  }
+}
+
+/// An orders fake: serves fixed orders and counts the loads.
+final class FakeOrdersRepository: OrdersRepository {
+  private let stored: [Order]
+  private let loads = Mutex(0)
+
+  init(orders: [Order]) {
+    stored = orders
+  }
+
+  var loadCount: Int { loads.withLock { $0 } }
+
+  func orders() async throws -> [Order] {
+    loads.withLock { $0 += 1 }
+    return stored
+  }
+}
+
+/// The catalog's dependencies, made of fakes.
+@MainActor
+struct StubCatalogDependencies: CatalogDependencies {
+  var catalog: any CatalogService
+  var analytics: any AnalyticsTracker
+}
+
+/// The account's dependencies, made of fakes.
+@MainActor
+struct StubAccountDependencies: AccountDependencies {
+  var orders: any OrdersRepository
+  var analytics: any AnalyticsTracker
+}
+
+/// A screen with nothing behind it: what a mock factory hands out, so a test can check
+/// that the coordinator showed exactly that instance.
+@MainActor
+final class StubScreen: Screen {
+  let title: String
+
+  init(title: String) {
+    self.title = title
+  }
+}
+
+/// A navigator fake: records every push and presentation in order.
+@MainActor
+final class RecordingNavigator: Navigator {
+  enum Step {
+    case push(any Screen)
+    case present(any Screen)
+  }
+
+  private(set) var steps: [Step] = []
+
+  var pushed: [any Screen] {
+    steps.compactMap { step in
+      if case .push(let screen) = step { return screen }
+      return nil
+    }
+  }
+
+  var presented: [any Screen] {
+    steps.compactMap { step in
+      if case .present(let screen) = step { return screen }
+      return nil
+    }
+  }
+
+  func push(_ screen: any Screen) {
+    steps.append(.push(screen))
+  }
+
+  func present(_ screen: any Screen) {
+    steps.append(.present(screen))
+  }
+}
+
+/// A catalog factory mock: hands out stub screens and records what it was asked for.
+@MainActor
+final class MockCatalogFactory: CatalogFactory {
+  private(set) var listScreens: [StubScreen] = []
+  private(set) var detailRequests: [Product] = []
+  private(set) var detailScreens: [StubScreen] = []
+  private var onSelect: (@MainActor (Product) -> Void)?
+
+  func makeProductList(onSelect: @escaping @MainActor (Product) -> Void) -> any Screen {
+    self.onSelect = onSelect
+    let screen = StubScreen(title: "list \(listScreens.count + 1)")
+    listScreens.append(screen)
+    return screen
+  }
+
+  func makeProductDetail(for product: Product) -> any Screen {
+    detailRequests.append(product)
+    let screen = StubScreen(title: "detail of \(product.id)")
+    detailScreens.append(screen)
+    return screen
+  }
+
+  /// Plays a customer picking `product` in the last list built. Returns false when no
+  /// list was ever asked for, so there is nobody to tell.
+  func customerPicks(_ product: Product) -> Bool {
+    guard let onSelect else { return false }
+    onSelect(product)
+    return true
+  }
+}
+
+/// An account factory mock: hands out stub screens and counts the requests.
+@MainActor
+final class MockAccountFactory: AccountFactory {
+  private(set) var historyScreens: [StubScreen] = []
+
+  func makeOrderHistory() -> any Screen {
+    let screen = StubScreen(title: "orders \(historyScreens.count + 1)")
+    historyScreens.append(screen)
+    return screen
+  }
+}
+
+/// Collects what a `@MainActor` callback received.
+@MainActor
+final class Picks {
+  private(set) var products: [Product] = []
+
+  func record(_ product: Product) {
+    products.append(product)
+  }
+}
+
+/// A backend fake behind the app's real services: answers the paths the real backend
+/// answers, with data per account, and records every path it was asked for.
+final class FakeBackend: HTTPClient {
+  private let items: [Product]
+  private let ordersByAccount: [Account.ID: [Order]]
+  private let stockLevel: Int
+  private let log = Mutex<[String]>([])
+
+  init(
+    products: [Product] = [Sample.keyboard, Sample.mug],
+    orders: [Account.ID: [Order]] = [
+      Sample.alice.id: Sample.aliceOrders, Sample.bob.id: Sample.bobOrders,
+    ],
+    stock: Int = 3
+  ) {
+    items = products
+    ordersByAccount = orders
+    stockLevel = stock
+  }
+
+  var requests: [String] { log.withLock { $0 } }
+
+  func count(of path: String) -> Int {
+    requests.filter { $0 == path }.count
+  }
+
+  func get(_ path: String) async throws -> Data {
+    log.withLock { $0.append(path) }
+    let parts = path.split(separator: "/").map(String.init)
+    if parts == ["products"] { return try JSONEncoder().encode(items) }
+    if parts.count == 3, parts[0] == "products", parts[2] == "stock" {
+      return try JSONEncoder().encode(StockLevel(available: stockLevel))
+    }
+    if parts.count == 3, parts[0] == "accounts", parts[2] == "orders",
+      let orders = ordersByAccount[parts[1]]
+    {
+      return try JSONEncoder().encode(orders)
+    }
+    throw HTTPError.notFound(path: path)
+  }
+}
+
+/// Counts how often the app made its HTTP client.
+final class CreationCounter: Sendable {
+  private let made = Mutex(0)
+
+  var count: Int { made.withLock { $0 } }
+
+  func increment() {
+    made.withLock { $0 += 1 }
+  }
+}
+
+/// A configuration whose client is `backend`, counting every time the app makes one.
+func configuration(
+  market: Market = .eu,
+  account: Account = Sample.alice,
+  backend: FakeBackend,
+  counter: CreationCounter = CreationCounter()
+) -> AppConfiguration {
+  AppConfiguration(market: market, account: account, analytics: SpyAnalytics()) {
+    counter.increment()
+    return backend
+  }
+}
+
+/// Shows the order history through `app` and loads it. Fails the test when no order
+/// history was presented.
+@MainActor
+func openOrders(
+  _ app: any ShopApp,
+  on navigator: RecordingNavigator,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> OrderHistoryViewModel {
+  let before = navigator.presented.count
+  app.showOrders()
+  #expect(
+    navigator.presented.count == before + 1,
+    """
+    showOrders() should present exactly one screen; it presented \
+    \(navigator.presented.count - before).
+    """,
+    sourceLocation: sourceLocation
+  )
+  let screen = try #require(
+    navigator.presented.last as? OrderHistoryScreen,
+    "showOrders() should present an OrderHistoryScreen.",
+    sourceLocation: sourceLocation
+  )
+  await screen.viewModel.load()
+  return screen.viewModel
+}
+
+/// Starts `app`, loads its product list and picks `product`; returns what was pushed last.
+@MainActor
+func pickProduct(
+  _ product: Product,
+  in app: any ShopApp,
+  on navigator: RecordingNavigator,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> (list: ProductListViewModel, detail: any Screen) {
+  app.start()
+  let list = try #require(
+    navigator.pushed.first as? ProductListScreen,
+    "start() should push a ProductListScreen first; it pushed \(navigator.pushed.map(\.title)).",
+    sourceLocation: sourceLocation
+  )
+  await list.viewModel.load()
+  list.viewModel.select(product)
+  let detail = try #require(
+    navigator.pushed.last,
+    "Picking a product should push its screen; nothing was pushed.",
+    sourceLocation: sourceLocation
+  )
+  return (list.viewModel, detail)
+}
+
+/// The labels of `instance`'s stored properties that hold a service or a container.
+///
+/// A coordinator should keep its factory and navigator and nothing it only passes on.
+@MainActor
+func storedServices(in instance: Any) -> [String] {
+  storedProperties(of: instance).compactMap { label, value in
+    let isService =
+      value is any CatalogService || value is any OrdersRepository
+      || value is any AnalyticsTracker || value is any HTTPClient
+      || value is any CatalogDependencies || value is any AccountDependencies
+    return isService ? label : nil
+  }
+}
+
+/// The labels of `instance`'s stored properties that hold a market or a configuration.
+@MainActor
+func storedMarketSettings(in instance: Any) -> [String] {
+  storedProperties(of: instance).compactMap { label, value in
+    value is Market || value is AppConfiguration ? label : nil
+  }
+}
+
+/// Every stored property of `instance`, its own and its superclasses', with optionals
+/// unwrapped.
+private func storedProperties(of instance: Any) -> [(String, Any)] {
+  var properties: [(String, Any)] = []
+  var mirror: Mirror? = Mirror(reflecting: instance)
+  while let current = mirror {
+    for child in current.children {
+      properties.append((child.label ?? "_", unwrapped(child.value)))
+    }
+    mirror = current.superclassMirror
+  }
+  return properties
+}
+
+private func unwrapped(_ value: Any) -> Any {
+  let mirror = Mirror(reflecting: value)
+  if mirror.displayStyle == .optional, let wrapped = mirror.children.first {
+    return unwrapped(wrapped.value)
+  }
+  return value
+}

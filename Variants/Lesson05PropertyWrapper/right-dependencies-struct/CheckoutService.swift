@@ -1,0 +1,89 @@
+// Variant: the learner grouped the service's collaborators in a `Dependencies` struct passed to
+// the initializer, a common shape when a service needs many. Right: must pass.
+import Foundation
+
+/// A line in the shopping cart.
+public struct CartItem: Equatable, Sendable {
+  /// The product's name.
+  public var name: String
+  /// The price of one unit, in cents.
+  public var priceInCents: Int
+  /// How many units.
+  public var quantity: Int
+
+  /// Creates a cart line.
+  public init(name: String, priceInCents: Int, quantity: Int) {
+    self.name = name
+    self.priceInCents = priceInCents
+    self.quantity = quantity
+  }
+}
+
+/// How placing an order ended.
+public enum OrderOutcome: Equatable, Sendable {
+  /// The card was charged; the value is the provider's charge identifier.
+  case placed(chargeID: String)
+  /// The charge did not go through; the text says why.
+  case failed(String)
+  /// There was nothing to pay for, so nothing was charged.
+  case emptyCart
+}
+
+/// Places orders: charges the cart's total and reports the result.
+///
+/// Business logic: its collaborators arrive together in ``Dependencies`` through the
+/// initializer.
+public struct CheckoutService: Sendable {
+  /// Everything the checkout service needs.
+  public struct Dependencies: Sendable {
+    /// Charges the customer.
+    public var payments: any PaymentGateway
+    /// Receives `order_placed` or `order_failed`.
+    public var analytics: any Analytics
+
+    /// Bundles the collaborators.
+    public init(payments: any PaymentGateway, analytics: any Analytics) {
+      self.payments = payments
+      self.analytics = analytics
+    }
+  }
+
+  private let dependencies: Dependencies
+
+  /// Creates the service.
+  ///
+  /// - Parameter dependencies: Its collaborators.
+  public init(_ dependencies: Dependencies) {
+    self.dependencies = dependencies
+  }
+
+  /// Charges the total of `items` and reports `order_placed` or `order_failed`.
+  ///
+  /// - Parameter items: The cart's lines.
+  /// - Returns: How the order ended; an empty cart charges nothing.
+  public func placeOrder(_ items: [CartItem]) async -> OrderOutcome {
+    let total = items.reduce(0) { $0 + $1.priceInCents * $1.quantity }
+    guard total > 0 else { return .emptyCart }
+    do {
+      let chargeID = try await dependencies.payments.charge(amountInCents: total)
+      dependencies.analytics.track("order_placed")
+      return .placed(chargeID: chargeID)
+    } catch {
+      dependencies.analytics.track("order_failed")
+      return .failed(String(describing: error))
+    }
+  }
+}
+
+/// Builds the checkout service the tests use, from the collaborators they pass.
+///
+/// - Parameters:
+///   - payments: The gateway the service must charge.
+///   - analytics: The analytics the service must report to.
+/// - Returns: A service that uses exactly these two instances.
+public func makeCheckoutService(
+  payments: any PaymentGateway,
+  analytics: any Analytics
+) -> CheckoutService {
+  CheckoutService(.init(payments: payments, analytics: analytics))
+}

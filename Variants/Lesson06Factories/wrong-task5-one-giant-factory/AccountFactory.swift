@@ -1,0 +1,31 @@
+// Variant: see CatalogFactory.swift; the account factory is the giant one.
+
+/// The services the account's screens need, and nothing else.
+///
+/// Its ``orders`` belong to one account, so whoever provides them must provide new ones
+/// when the account changes.
+@MainActor
+public protocol AccountDependencies {
+  /// The current account's orders.
+  var orders: any OrdersRepository { get }
+  /// Where the account's screens count what customers do.
+  var analytics: any AnalyticsTracker { get }
+}
+
+/// Builds the account feature's screens, each one fresh and fully wired.
+///
+/// One factory per feature keeps each small and lets teams change a feature's screens
+/// without touching another's.
+@MainActor
+public protocol AccountFactory {
+  /// Builds the current account's order history.
+  ///
+  /// - Returns: A new screen.
+  func makeOrderHistory() -> any Screen
+}
+
+/// Makes the account feature's factory: the same giant one.
+@MainActor
+public func makeAccountFactory(dependencies: any AccountDependencies) -> any AccountFactory {
+  ShopModuleFactory(catalog: nil, account: dependencies)
+}
