@@ -7,7 +7,7 @@ import Foundation
 /// save by writing a new file and renaming it over the old one (the path's date changes), and
 /// it waits until the folder has been quiet for a moment before grading, so a save that lands
 /// in several writes is graded once, complete.
-struct Watch {
+struct Watch: Sendable {
   var course: Course
   var style: Style
   var timeLimit: Double
@@ -15,6 +15,10 @@ struct Watch {
   var quietPeriod = 0.4
   /// How often the files are looked at.
   var pollInterval = 0.5
+  /// Called after each grading (for the grader's own tests).
+  var onGraded: (@Sendable ([LessonGrade]) -> Void)?
+  /// Stop after this many gradings that a save set off (for the grader's own tests).
+  var stopAfter: Int?
 
   /// Watches `lesson` (or every lesson's exercise folder when `nil`) and grades on change.
   ///
@@ -29,7 +33,8 @@ struct Watch {
     } else {
       say("Watching Exercises/. Save a file and its lesson is graded. Ctrl-C stops.")
     }
-    while !Interrupts.requested {
+    var regrades = 0
+    while !Interrupts.requested && regrades < (stopAfter ?? .max) {
       Thread.sleep(forTimeInterval: pollInterval)
       let now = snapshot(folders)
       guard now != last else { continue }
@@ -51,12 +56,13 @@ struct Watch {
       guard let target else { continue }
       do {
         try grade(target, grading: grading)
+        regrades += 1
       } catch .interrupted {
         break
       }
       // What changed while grading is graded next, not lost and not graded twice.
     }
-    say("\nStopped watching.")
+    if stopAfter == nil { say("\nStopped watching.") }
     return 0
   }
 
@@ -66,6 +72,7 @@ struct Watch {
     clock.dateFormat = "HH:mm:ss"
     say(style.dim("[\(clock.string(from: Date()))] Grading \(lesson.id)…"))
     let grades = try grading.grade([lesson], from: .exercises)
+    onGraded?(grades)
     let report = Report(style: style, root: course.root)
     say(grades.map(report.detailed).joined(separator: "\n\n"))
     say("")
@@ -99,7 +106,7 @@ struct Watch {
     return stamps
   }
 
-  struct FileStamp: Equatable {
+  struct FileStamp: Equatable, Sendable {
     var modified: Date
     var size: Int64
   }

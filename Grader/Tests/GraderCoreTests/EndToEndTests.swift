@@ -145,6 +145,85 @@ import Testing
     #expect(try again.run() == 1, "a wrong- variant that passes its task must fail verify")
   }
 
+  @Test(
+    "--reset puts the shipped starter back, even over a commit of the learner's, and keeps a backup"
+  )
+  func reset() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.git(["init", "-q"], in: root)
+    try MiniKata.git(["add", "-A"], in: root)
+    try MiniKata.git(["commit", "-qm", "The kata as shipped"], in: root)
+    try MiniKata.use(case: "crash", in: root)
+    try MiniKata.git(["commit", "-qam", "My work so far"], in: root)
+    let course = try Course(root: root)
+    let lesson = try #require(course.lessons.first)
+    #expect(!Checksums(root: root).isUntouchedStarter(lesson))
+
+    let status = try Reset(course: course, style: Style(colour: false)).run(lesson, assumeYes: true)
+    #expect(status == 0)
+    let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
+    let starter = root.appending(path: "Starter.swift")
+    #expect(try Data(contentsOf: exercise) == Data(contentsOf: starter), "the starter is back")
+    let backups = try FileManager.default.contentsOfDirectory(
+      atPath: root.appending(path: "grade-backups").path)
+    let backup = try #require(backups.first)
+    let saved = root.appending(path: "grade-backups/\(backup)/Arithmetic.swift")
+    let crash = root.appending(path: "Cases/crash.swift")
+    #expect(try Data(contentsOf: saved) == Data(contentsOf: crash), "the learner's file is kept")
+    #expect(Checksums(root: root).isUntouchedStarter(lesson))
+  }
+
+  @Test("--hint shows the first unfinished task's hints one at a time")
+  func hints() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: nil, in: root)
+    let course = try Course(root: root)
+    let lesson = try #require(course.lessons.first)
+    let text = try #require(LessonText(root: root, path: "lessons/01-arithmetic.md"))
+    #expect(text.hints["Task 1 — Add"] == ["Use `+`.", "Really: `left + right`."])
+    let hints = Hints(course: course, style: Style(colour: false))
+    let grading = Grading(course: course, timeLimit: 30)
+    #expect(try hints.show(for: lesson, task: nil, grading: grading) == 0)
+    #expect(try hints.show(for: lesson, task: 1, grading: grading) == 0)
+    #expect(throws: GraderError.self) { try hints.show(for: lesson, task: 7, grading: grading) }
+  }
+
+  @Test("--watch grades again after a save, once the file is complete")
+  func watch() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: nil, in: root)
+    let course = try Course(root: root)
+    let lesson = try #require(course.lessons.first)
+    let graded = Mutex<[LessonGrade]>([])
+    var watch = Watch(course: course, style: Style(colour: false), timeLimit: 30)
+    watch.stopAfter = 1
+    watch.onGraded = { grades in graded.withLock { $0 += grades } }
+    let finished = Mutex(false)
+    let configured = watch
+    let thread = Thread {
+      _ = try? configured.run(lesson)
+      finished.withLock { $0 = true }
+    }
+    thread.start()
+    let deadline = Date().addingTimeInterval(120)
+    while graded.withLock({ $0.isEmpty }) && Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    #expect(graded.withLock { $0.first?.compiled } == true, "the first grading is of the starter")
+    // Save in two writes, as some editors do: the half-written file must not be graded.
+    let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
+    let broken = try String(contentsOf: root.appending(path: "Cases/broken.swift"), encoding: .utf8)
+    try String(broken.prefix(20)).write(to: exercise, atomically: false, encoding: .utf8)
+    Thread.sleep(forTimeInterval: 0.1)
+    try broken.write(to: exercise, atomically: true, encoding: .utf8)
+    while !finished.withLock({ $0 }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+    let grades = graded.withLock { $0 }
+    #expect(grades.count == 2, "one grading at the start, one for the save")
+    let errors = try #require(grades.last?.compileErrors)
+    #expect(
+      errors.first?.message.contains("cannot convert") == true, "the complete save was graded")
+  }
+
   @Test("A flood of output neither hangs the grader nor hides the result")
   func flood() throws {
     let lesson = try MiniKata.grade(case: "flood")
@@ -174,6 +253,17 @@ enum MiniKata {
     try Data(contentsOf: replacement).write(to: exercise)
   }
 
+  static func git(_ arguments: [String], in root: URL) throws {
+    let git = Process()
+    git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    git.arguments =
+      ["git", "-C", root.path, "-c", "user.name=Kata", "-c", "user.email=kata@example.com"]
+      + arguments
+    try git.run()
+    git.waitUntilExit()
+    try #require(git.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed")
+  }
+
   static func leftoverTestProcesses() -> Int {
     let path = root.withLock { $0?.path } ?? "-"
     let ps = Process()
@@ -201,6 +291,8 @@ enum MiniKata {
       at: kataRoot.appending(path: "Tests/KataTestSupport"),
       to: target.appending(path: "Tests/KataTestSupport"))
     try fileManager.copyItem(
+      at: kataRoot.appending(path: ".swift-format"), to: target.appending(path: ".swift-format"))
+    try fileManager.copyItem(
       at: target.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift"),
       to: target.appending(path: "Starter.swift"))
     let manifest = try String(
@@ -208,7 +300,7 @@ enum MiniKata {
     let start = try #require(manifest.range(of: "let lessons = ["))
     let end = try #require(manifest[start.upperBound...].firstIndex(of: "]"))
     let rewritten = manifest.replacingCharacters(
-      in: start.lowerBound...end, with: "let lessons = [\n  \"Lesson01Arithmetic\",\n]")
+      in: start.lowerBound...end, with: "let lessons = [\"Lesson01Arithmetic\"]")
     try rewritten.write(
       to: target.appending(path: "Package.swift"), atomically: true, encoding: .utf8)
     let course = try Course(root: target)

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+@testable import GraderCore
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// `--json` and `--junit` read back: the JSON against the committed schema, the XML through
+/// Foundation's parser.
+@Suite struct MachineReportTests {
+  @Test("--json matches Grader/Schemas/results.schema.json")
+  func jsonMatchesSchema() throws {
+    let document = try JSONSerialization.jsonObject(
+      with: Data(JSONReport(grades: Sample.grades).encoded().utf8))
+    let schema = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: kataRoot.appending(path: "Grader/Schemas/results.schema.json")))
+    let problems = SchemaCheck.problems(document, against: schema, at: "$")
+    #expect(problems.isEmpty, "\(problems)")
+  }
+
+  @Test("--json carries Exercism's v3 statuses, messages and task ids")
+  func jsonContent() throws {
+    let report = JSONReport(grades: Sample.grades)
+    #expect(report.passed == 1 && report.failed == 3)
+    let first = try #require(report.lessons.first)
+    #expect(first.status == "fail" && first.version == 3)
+    #expect(first.tests.map(\.status) == ["pass", "fail", "error"])
+    #expect(first.tests.map(\.taskID) == [1, 1, 2])
+    #expect(first.tests[1].message?.contains("add(2, 3) should be 5.") == true)
+    #expect(first.tests[2].message?.contains("Crashed") == true)
+    let broken = try #require(report.lessons.last)
+    #expect(broken.status == "error" && broken.tests.isEmpty)
+    #expect(broken.message?.contains("Exercises/Lesson02X/File.swift:3") == true)
+  }
+
+  @Test("--junit is well-formed XML with one testsuite per lesson")
+  func junitParses() throws {
+    let xml = JUnitReport.xml(for: Sample.grades)
+    let counter = ElementCounter()
+    let parser = XMLParser(data: Data(xml.utf8))
+    parser.delegate = counter
+    #expect(
+      parser.parse(),
+      "the JUnit report must parse: \(parser.parserError.map(String.init(describing:)) ?? "")")
+    #expect(counter.counts["testsuite"] == 2)
+    #expect(counter.counts["testcase"] == 4)
+    #expect(counter.counts["failure"] == 1)
+    #expect(counter.counts["error"] == 2)
+    #expect(
+      counter.attributes.contains("lesson01.Task 1 — Add <&> \"quoted\""),
+      "names are escaped and read back")
+  }
+}
+
+/// Two lessons: one with a pass, a failure and a crash; one that does not compile.
+private enum Sample {
+  static let grades: [LessonGrade] = {
+    let location = Location(file: "Tests/Lesson01XTests/T.swift", line: 6)
+    let lesson = Lesson(module: "Lesson01X", number: 1, title: "Lesson 01 — X", textPath: nil)
+    let other = Lesson(module: "Lesson02X", number: 2, title: "Lesson 02 — Y", textPath: nil)
+    let failure = Failure(
+      summary: "Expectation failed: (add(2, 3) → -1) == 5", comments: ["add(2, 3) should be 5."],
+      location: location)
+    var first = LessonGrade(lesson: lesson, declaredTests: 3)
+    first.tasks = [
+      TaskGrade(
+        title: "Task 1 — Add <&> \"quoted\"",
+        tests: [
+          TestResult(id: "a", name: "Adds zero", location: location, status: .passed),
+          TestResult(
+            id: "b", name: "Adds two", location: location, status: .failed, failures: [failure]),
+        ], location: location),
+      TaskGrade(
+        title: "Task 2 — Multiply",
+        tests: [
+          TestResult(
+            id: "c", name: "Multiplies", location: location, status: .crashed,
+            note: "Crashed: Index out of range.")
+        ], location: location),
+    ]
+    let error = Diagnostic(
+      severity: "error", location: Location(file: "Exercises/Lesson02X/File.swift", line: 3),
+      message: "cannot find 'x' in scope")
+    let second = LessonGrade(lesson: other, compileErrors: [error], declaredTests: 0)
+    return [first, second]
+  }()
+}
+
+private final class ElementCounter: NSObject, XMLParserDelegate {
+  var counts: [String: Int] = [:]
+  var attributes: Set<String> = []
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+    qualifiedName: String?, attributes: [String: String]
+  ) {
+    counts[elementName, default: 0] += 1
+    self.attributes.formUnion(attributes.values)
+  }
+}
+
+/// The part of JSON Schema the results schema uses: type, required, properties, items, enum,
+/// minimum and pattern.
+private enum SchemaCheck {
+  static func problems(_ value: Any, against schema: Any, at path: String) -> [String] {
+    guard let schema = schema as? [String: Any] else { return [] }
+    var problems: [String] = []
+    switch schema["type"] as? String {
+    case "object":
+      guard let object = value as? [String: Any] else { return ["\(path) is not an object"] }
+      for key in schema["required"] as? [String] ?? [] where object[key] == nil {
+        problems.append("\(path).\(key) is missing")
+      }
+      let properties = schema["properties"] as? [String: Any] ?? [:]
+      for (key, child) in object {
+        guard let rule = properties[key] else { continue }
+        if child is NSNull { continue }
+        problems += self.problems(child, against: rule, at: "\(path).\(key)")
+      }
+    case "array":
+      guard let array = value as? [Any] else { return ["\(path) is not an array"] }
+      for (index, item) in array.enumerated() {
+        problems += self.problems(item, against: schema["items"] ?? [:], at: "\(path)[\(index)]")
+      }
+    case "string":
+      guard let string = value as? String else { return ["\(path) is not a string"] }
+      if let allowed = schema["enum"] as? [String], !allowed.contains(string) {
+        problems.append("\(path) is \(string), not one of \(allowed)")
+      }
+      if let pattern = schema["pattern"] as? String,
+        (try? Regex(pattern).firstMatch(in: string)) == nil
+      {
+        problems.append("\(path) does not match \(pattern)")
+      }
+    case "integer":
+      guard let number = value as? Int else { return ["\(path) is not an integer"] }
+      if let minimum = schema["minimum"] as? Int, number < minimum {
+        problems.append("\(path) is below \(minimum)")
+      }
+      if let allowed = schema["enum"] as? [Int], !allowed.contains(number) {
+        problems.append("\(path) is \(number), not one of \(allowed)")
+      }
+    default:
+      break
+    }
+    return problems
+  }
+}
