@@ -4,6 +4,8 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
   case notAKata(String)
   /// A lesson name matched no lesson; `known` lists the ids that exist.
   case unknownLesson(String, known: [String])
+  /// A task number that the lesson does not have.
+  case unknownTask(String, Int, count: Int)
   /// The command line was not understood.
   case usage(String)
   /// A tool the grader runs (normally `swift`) could not be started.
@@ -22,6 +24,8 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
         "\(path) does not look like the kata: its Package.swift has no `let lessons = [ … ]` list."
     case .unknownLesson(let name, let known):
       return "There is no lesson '\(name)'. Lessons: \(known.joined(separator: ", "))."
+    case .unknownTask(let lesson, let number, let count):
+      return "\(lesson) has no Task \(number); its tasks are 1 to \(count)."
     case .usage(let message):
       return message
     case .toolMissing(let tool):

@@ -22,8 +22,7 @@ struct Hints {
     if let taskNumber {
       guard let named = text.taskHeadings.first(where: { Grading.taskNumber($0) == taskNumber })
       else {
-        throw .usage(
-          "\(lesson.id) has no Task \(taskNumber); it has \(text.taskHeadings.count) tasks.")
+        throw .unknownTask(lesson.id, taskNumber, count: text.taskHeadings.count)
       }
       heading = named
     } else {

@@ -29,6 +29,8 @@ public struct Report {
   public var root: URL?
   /// How many failing tests get their full explanation; the rest get one line each.
   public var detailedFailures = 6
+  /// How many of the lines the code printed are shown under a failing lesson.
+  public var printedLines = 12
 
   public init(style: Style, root: URL? = nil) {
     self.style = style
@@ -71,6 +73,15 @@ public struct Report {
       if !task.isDone, let text, task.title.hasPrefix("Task ") {
         lines.append("      " + style.dim("Read: \(text.link(toHeading: task.title))"))
       }
+    }
+    if !grade.printed.isEmpty && grade.failedCount > 0 {
+      let shown = grade.printed.suffix(printedLines)
+      let count =
+        shown.count < grade.printed.count
+        ? "the last \(shown.count) of \(grade.printed.count) lines" : "\(shown.count) lines"
+      lines.append(
+        style.dim("  Your code printed (\(count), from the whole run, not split by test):"))
+      lines += shown.map { "      " + $0 }
     }
     if unexplained > 0 {
       lines.append(
@@ -119,8 +130,17 @@ public struct Report {
     let folder = source.folder(of: grade.lesson)
     let id = grade.lesson.id
     if !grade.compiled {
-      let file = grade.compileErrors?.first?.location?.file ?? folder + "/"
-      return "Next: make \(id) compile (start with \(file)), then run ./grade.sh \(id) again."
+      let errors = grade.compileErrors ?? []
+      if let own = errors.compactMap(\.location?.file).first(where: { !$0.hasPrefix("Tests/") }) {
+        return "Next: make \(id) compile (start with \(own)), then run ./grade.sh \(id) again."
+      }
+      if errors.contains(where: { $0.location?.file.hasPrefix("Tests/") == true }) {
+        return
+          "Next: the tests no longer compile against your code. Keep the declarations the starter "
+          + "had (protocols, types, make… functions) with their names and signatures in \(folder)/, "
+          + "then run ./grade.sh \(id) again. Do not edit Tests/."
+      }
+      return "Next: make \(id) compile, then run ./grade.sh \(id) again."
     }
     guard let task = grade.tasks.first(where: { !$0.isDone }) else {
       return "Next: ./grade.sh \(id)"

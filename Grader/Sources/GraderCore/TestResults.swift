@@ -70,4 +70,6 @@ public struct TestRunReport: Sendable {
   public var tests: [TestResult] = []
   /// A problem with the run as a whole (no test ran at all), for the learner to read.
   public var problem: String?
+  /// What the code under test printed, over the whole run, at most the last 200 lines.
+  public var printed: [String] = []
 }

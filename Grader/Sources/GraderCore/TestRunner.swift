@@ -21,12 +21,13 @@ struct TestRunner {
   /// Runs every test of the build, or only those whose ids are given.
   func run() throws(GraderError) -> TestRunReport {
     var state = RunState()
+    var printed: [String] = []
     var remaining: [String]? = nil
     var attempt = 0
     while true {
       attempt += 1
       let before = state.results.count
-      let ending = try runOnce(attempt: attempt, only: remaining, state: &state)
+      let ending = try runOnce(attempt: attempt, only: remaining, state: &state, printed: &printed)
       let left = state.functionOrder.filter { state.results[$0] == nil }
       if ending == .finished || left.isEmpty { break }
       if state.results.count == before {
@@ -42,6 +43,7 @@ struct TestRunner {
     var report = TestRunReport()
     report.suites = state.suiteOrder.compactMap { state.suites[$0] }
     report.tests = state.functionOrder.compactMap { state.results[$0] }
+    report.printed = Array(printed.suffix(200))
     if report.tests.isEmpty {
       report.problem = state.lastEnding?.note ?? "No tests ran."
     }
@@ -63,7 +65,7 @@ struct TestRunner {
   }
 
   private func runOnce(
-    attempt: Int, only ids: [String]?, state: inout RunState
+    attempt: Int, only ids: [String]?, state: inout RunState, printed: inout [String]
   ) throws(GraderError) -> Ending {
     let eventsURL = workFolder.appending(path: "events-\(attempt).jsonl")
     try? FileManager.default.removeItem(at: eventsURL)
@@ -93,6 +95,7 @@ struct TestRunner {
     }
     for line in reader.newLines() { state.apply(line, decoder: decoder, root: root) }
     if Interrupts.requested { throw .interrupted }
+    printed += ProgramOutput.learnerLines(in: outcome.output)
 
     let ending: Ending
     if let id = timedOut {
