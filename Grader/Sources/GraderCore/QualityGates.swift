@@ -53,15 +53,20 @@ struct QualityGates {
     } else {
       note = "ShellCheck is not installed, so only the shells ran (.ci/run installs it)."
     }
+    // Run from another folder, by absolute path, as a learner in another terminal tab might.
+    let script = root.appending(path: "grade.sh").path
+    let elsewhere = FileManager.default.temporaryDirectory
     for shell in [["dash"], ["bash", "--posix"], ["sh"]] where which(shell[0]) && exists("grade.sh")
     {
-      let run = ChildProcess(arguments: shell + ["./grade.sh", "--help"], directory: root)
-      let outcome = try run.run()
-      if outcome.status != 0 || !outcome.output.contains("OVERVIEW:") {
-        let first = outcome.output.split(separator: "\n").first.map(String.init) ?? ""
-        problems.append(
-          "grade.sh: `\(shell.joined(separator: " ")) ./grade.sh --help` exited \(outcome.status): \(first)"
-        )
+      for (arguments, expected) in [(["--help"], "OVERVIEW:"), (["--list"], "lesson01")] {
+        let run = ChildProcess(arguments: shell + [script] + arguments, directory: elsewhere)
+        let outcome = try run.run()
+        if outcome.status != 0 || !outcome.output.contains(expected) {
+          let first = outcome.output.split(separator: "\n").first.map(String.init) ?? ""
+          let command = (shell + ["grade.sh"] + arguments).joined(separator: " ")
+          problems.append(
+            "grade.sh: `\(command)` from another folder exited \(outcome.status): \(first)")
+        }
       }
     }
     return (problems, note)

@@ -197,6 +197,7 @@ import Testing
     let graded = Mutex<[LessonGrade]>([])
     var watch = Watch(course: course, style: Style(colour: false), timeLimit: 30)
     watch.stopAfter = 1
+    watch.quietPeriod = 1.5  // Far longer than the gap between the two writes below.
     watch.onGraded = { grades in graded.withLock { $0 += grades } }
     let finished = Mutex(false)
     let configured = watch
@@ -222,6 +223,32 @@ import Testing
     let errors = try #require(grades.last?.compileErrors)
     #expect(
       errors.first?.message.contains("cannot convert") == true, "the complete save was graded")
+  }
+
+  @Test("A second grader in the same folder waits for the first")
+  func twoRunsAtOnce() throws {
+    let root = try MiniKata.prepare()
+    var first: RunLock? = try RunLock(root: root)
+    let acquired = Mutex<Date?>(nil)
+    let thread = Thread {
+      let second = try? RunLock(root: root)
+      acquired.withLock { $0 = Date() }
+      withExtendedLifetime(second) {}
+    }
+    thread.start()
+    Thread.sleep(forTimeInterval: 1)
+    #expect(
+      acquired.withLock { $0 } == nil, "the second run must wait while the first holds the lock")
+    let released = Date()
+    withExtendedLifetime(first) {}
+    first = nil
+    let deadline = Date().addingTimeInterval(10)
+    while acquired.withLock({ $0 }) == nil && Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    let when = try #require(
+      acquired.withLock { $0 }, "the second run must go on once the first ends")
+    #expect(when >= released)
   }
 
   @Test("A flood of output neither hangs the grader nor hides the result")
