@@ -45,12 +45,17 @@ struct Task4Tests {
     let spies = CheckoutSpies(paymentsDecline: true)
     let service = spies.makeService()
 
-    await #expect(
-      throws: PaymentError.declined,
-      "A declined charge should surface as PaymentError.declined."
-    ) {
-      try await service.placeOrder(order)
+    var thrown: (any Error)?
+    do {
+      _ = try await service.placeOrder(order)
+    } catch {
+      thrown = error
     }
+
+    #expect(
+      thrown as? PaymentError == .declined,
+      "\(declineHeadline(thrown: thrown, gatewayWasCharged: !spies.payments.charges.isEmpty))"
+    )
     #expect(
       spies.analytics.events == [.init(name: "checkout_declined", orderID: "A-1001")],
       """
@@ -63,6 +68,24 @@ struct Task4Tests {
       spies.receipts.receipts.isEmpty,
       "A declined order has no receipt, but the store holds \(spies.receipts.receipts)."
     )
+  }
+
+  /// Names the likely cause when a declined order does not end in `PaymentError.declined`.
+  private func declineHeadline(thrown: (any Error)?, gatewayWasCharged: Bool) -> String {
+    guard let thrown else {
+      return "A declined charge should throw PaymentError.declined; placeOrder(_:) returned."
+    }
+    guard gatewayWasCharged else {
+      return """
+        placeOrder(_:) threw "\(thrown)" before it charged the injected gateway. Does it \
+        still look the gateway up instead of using the one from the initializer?
+        """
+    }
+    return """
+      The bank declined, but placeOrder(_:) threw "\(thrown)" instead of \
+      PaymentError.declined. The likely cause is a lookup left in the decline path: the \
+      `catch` block still asks a locator for analytics. Use the injected analytics there too.
+      """
   }
 
   @Test("A refund goes through the injected gateway and analytics")

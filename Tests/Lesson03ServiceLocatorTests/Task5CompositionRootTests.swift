@@ -9,10 +9,14 @@ struct Task5Tests {
   @Test("The service is built from the locator it is given")
   func buildsFromTheGivenLocator() async throws {
     let spies = CheckoutSpies(transactionID: "txn-given")
-    let service = try? makeCheckoutService(resolvingFrom: spies.locator())
+    let building = Result { try makeCheckoutService(resolvingFrom: spies.locator()) }
     let built = try #require(
-      service,
-      "makeCheckoutService(resolvingFrom:) threw although the locator holds all three services."
+      try? building.get(),
+      """
+      makeCheckoutService(resolvingFrom:) threw "\(building.thrownDescription)" although \
+      the locator it was given holds all three services. Resolve from the locator passed \
+      in, not from a shared one.
+      """
     )
 
     let receipt = try? await built.placeOrder(Order(id: "B-1", totalInCents: 900))
@@ -30,6 +34,55 @@ struct Task5Tests {
       """
       The receipt store and analytics from the given locator should be used too; the \
       store holds \(spies.receipts.receipts), analytics saw \(spies.analytics.events).
+      """
+    )
+  }
+
+  @Test("The service keeps what it was built with when the locator changes later")
+  func resolvesOnceWhenBuilt() async throws {
+    let original = CheckoutSpies(transactionID: "txn-original")
+    let later = CheckoutSpies(transactionID: "txn-later")
+    let locator = original.locator()
+    let building = Result { try makeCheckoutService(resolvingFrom: locator) }
+    let service = try #require(
+      try? building.get(),
+      """
+      makeCheckoutService(resolvingFrom:) threw "\(building.thrownDescription)" although \
+      the locator it was given holds all three services. Resolve from the locator passed \
+      in, not from a shared one.
+      """
+    )
+    // Someone registers other services in the same locator once the service exists.
+    later.register(in: locator)
+
+    let receipt = try? await service.placeOrder(Order(id: "C-1", totalInCents: 500))
+    try? await service.refund(Receipt(orderID: "C-0", transactionID: "txn-0", amountInCents: 300))
+
+    #expect(
+      original.payments.charges.map(\.reference) == ["C-1"]
+        && original.payments.refunds.map(\.transactionID) == ["txn-0"]
+        && later.payments.charges.isEmpty && later.payments.refunds.isEmpty,
+      """
+      The service should keep the gateway it was built with. After other fakes were \
+      registered in the same locator, the gateway it was built with saw charges \
+      \(original.payments.charges.map(\.reference)) and refunds \
+      \(original.payments.refunds.map(\.transactionID)); the later one saw charges \
+      \(later.payments.charges.map(\.reference)) and refunds \
+      \(later.payments.refunds.map(\.transactionID)). So the service still looks its \
+      collaborators up while it works: a locator handed to its initializer is a service \
+      locator all the same. Resolve all three in makeCheckoutService(resolvingFrom:) and \
+      give the service what you resolved.
+      """
+    )
+    #expect(
+      receipt.map { original.receipts.receipts == [$0] } == true
+        && original.analytics.events.map(\.name) == ["checkout_completed", "refund_issued"]
+        && later.receipts.receipts.isEmpty && later.analytics.events.isEmpty,
+      """
+      The receipt store and analytics should be the ones resolved when the service was \
+      built. Those hold \(original.receipts.receipts) and saw \(original.analytics.events); \
+      the ones registered later hold \(later.receipts.receipts) and saw \
+      \(later.analytics.events). Resolve everything once, at the composition root.
       """
     )
   }

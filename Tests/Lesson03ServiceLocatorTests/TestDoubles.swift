@@ -132,6 +132,12 @@ struct CheckoutSpies: Sendable {
   /// that long first, which widens the window in which shared state would mix callers up.
   func locator(factoryDelay: TimeInterval = 0) -> ServiceLocator {
     let locator = ServiceLocator()
+    register(in: locator, factoryDelay: factoryDelay)
+    return locator
+  }
+
+  /// Registers these spies in `locator`, replacing whatever it served before.
+  func register(in locator: ServiceLocator, factoryDelay: TimeInterval = 0) {
     let payments = payments
     let receipts = receipts
     let analytics = analytics
@@ -147,11 +153,22 @@ struct CheckoutSpies: Sendable {
       Thread.sleep(forTimeInterval: factoryDelay)
       return analytics
     }
-    return locator
   }
 
   /// Builds a checkout service through the harness, handing in these spies directly.
   func makeService() -> CheckoutService {
     makeCheckoutService(payments: payments, receipts: receipts, analytics: analytics)
+  }
+}
+
+// MARK: - Messages
+
+extension Result {
+  /// What was thrown, as a message shows it; "nothing" when the work succeeded.
+  var thrownDescription: String {
+    switch self {
+    case .success: "nothing"
+    case .failure(let error): "\(error)"
+    }
   }
 }
