@@ -90,7 +90,8 @@ public struct JSONReport: Encodable, Sendable {
     var lines: [String] = test.note.map { [$0] } ?? []
     for failure in test.failures {
       lines += failure.comments
-      lines.append(failure.summary + (failure.location.map { " (at \($0))" } ?? ""))
+      let summary = Report.shortened(failure.summary, limit: 2000)
+      lines.append(summary + (failure.location.map { " (at \($0))" } ?? ""))
     }
     return lines.joined(separator: "\n")
   }

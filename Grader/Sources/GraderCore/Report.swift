@@ -206,7 +206,7 @@ public struct Report {
     for comment in failure.comments {
       lines += comment.split(separator: "\n").map { indent + $0 }
     }
-    lines.append(indent + style.dim(failure.summary))
+    lines.append(indent + style.dim(Self.shortened(failure.summary)))
     var place = failure.location.map { "at \($0)" } ?? "at \(test.location)"
     if test.failures.count > 1 {
       let more = test.failures.count - 1
@@ -214,6 +214,15 @@ public struct Report {
     }
     lines.append(indent + style.dim(place))
     return lines
+  }
+}
+
+extension Report {
+  /// At most `limit` characters: an expectation over a large collection prints all of it,
+  /// and one line of fifteen thousand characters buries the sentence above it.
+  static func shortened(_ text: String, limit: Int = 400) -> String {
+    guard text.count > limit else { return text }
+    return String(text.prefix(limit)) + " … (\(text.count - limit) more characters)"
   }
 }
 
