@@ -100,9 +100,13 @@ public enum GraderCommand {
     if let next = report.nextStep(grades, source: source) {
       say(next)
     } else {
-      say(
-        style.pass(lessons.count == 1 ? "Lesson done. " : "All done. ")
-          + "Compare with Solutions/ and answer the lesson's questions.")
+      if source == .solutions {
+        say(style.pass("The reference solutions pass every test."))
+      } else {
+        say(
+          style.pass(lessons.count == 1 ? "Lesson done. " : "All done. ")
+            + "Compare with Solutions/ and answer the lesson's questions.")
+      }
     }
     say(Report.totalLine(passed: passed, failed: failed))
     return status

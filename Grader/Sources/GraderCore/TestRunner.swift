@@ -67,6 +67,7 @@ struct TestRunner {
   private func runOnce(
     attempt: Int, only ids: [String]?, state: inout RunState, printed: inout [String]
   ) throws(GraderError) -> Ending {
+    let recordedBefore = Set(state.results.keys)
     let eventsURL = workFolder.appending(path: "events-\(attempt).jsonl")
     try? FileManager.default.removeItem(at: eventsURL)
     _ = FileManager.default.createFile(atPath: eventsURL.path, contents: nil)
@@ -100,8 +101,17 @@ struct TestRunner {
     let ending: Ending
     if let id = timedOut {
       let seconds = Int(timeLimit.rounded())
+      // Only a failure in this same process can have left a lock held.
+      let earlierFailure = state.results.contains { id, result in
+        !recordedBefore.contains(id) && result.status.isFailure
+      }
+      let aftermath =
+        earlierFailure
+        ? " If a test before it failed, that failure may have left a lock held or a thread stuck: fix it first."
+        : ""
       let note =
         "Still running after \(seconds) s, so the grader stopped it: a deadlock or an endless loop? (Change the limit with --timeout.)"
+        + aftermath
       state.record(id, status: .timedOut, note: note)
       ending = .timedOut(note)
     } else if state.runEnded {
