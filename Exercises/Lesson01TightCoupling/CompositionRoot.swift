@@ -1,3 +1,5 @@
+import Foundation
+
 /// The composition root: the one place that picks the live objects and wires the
 /// profile screen from them.
 ///

@@ -72,9 +72,8 @@ struct Task1Tests {
       first.viewModel.state == .loaded(Sample.grace()),
       """
       Two view models were built with two different fake services. The first should \
-      show Grace Hopper from its own service; it shows \(first.viewModel.state). Keep the \
-      service in the instance (a `let` set by the initializer), not in a static or \
-      global variable that the next view model overwrites.
+      show Grace Hopper from its own service; it shows \(first.viewModel.state). \
+      \(ownServiceAdvice(first: first, second: second))
       """
     )
     #expect(
@@ -102,5 +101,28 @@ struct Task1Tests {
       The view model should load through the service it was given, and only through it.
       """
     )
+  }
+
+  /// Why two view models did not each use their own fake, from where the first load went.
+  private func ownServiceAdvice(first: Screen, second: Screen) -> String {
+    if second.service.fetchedIDs.contains("grace") {
+      return """
+        The first view model's load of Grace went to the second view model's service: \
+        building the second one replaced the first one's service. Is the service kept in \
+        a static or global variable? Keep it in the instance (a `let` set by the \
+        initializer).
+        """
+    }
+    guard first.service.fetchedIDs.isEmpty else {
+      return "Store the service each view model is given in that instance, and load from it."
+    }
+    let liveRequests = Internet.current.traffic.filter { !$0.isAnalytics }
+    let wentTo = liveRequests.isEmpty ? "another service" : "the real API"
+    return """
+      The first view model's load never reached its own fake; it went to \(wentTo). Keep \
+      the service each view model is given in that instance (a `let` set by the \
+      initializer): do not build one inside, and do not read one from a static or global \
+      variable that the next view model overwrites.
+      """
   }
 }

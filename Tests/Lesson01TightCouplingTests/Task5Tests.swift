@@ -83,9 +83,9 @@ struct Task5Tests {
         """
         Following Grace on staging should send POST \
         https://api.staging.test/users/grace/followers and set isFollowing. The internet \
-        received:
+        received these follow requests:
         \(listing(follows))
-        and isFollowing is \(viewModel.isFollowing).
+        and isFollowing is \(viewModel.isFollowing). \(followAdvice(viewModel))
         """
       )
     }
@@ -106,10 +106,36 @@ struct Task5Tests {
         """
         Grace was last active two and a half hours ago by the real clock, so the live \
         screen should say "Active 2 h ago". It shows \(viewModel.state) with the text \
-        \(quoted(viewModel.activityText)). Hand the view model the real \
-        clock, `{ Date() }`, at the composition root.
+        \(quoted(viewModel.activityText)). \(clockAdvice(viewModel))
         """
       )
     }
+  }
+
+  /// What to change when following on staging went wrong: a failed load comes first.
+  private func followAdvice(_ viewModel: ProfileViewModel) -> String {
+    guard case .loaded = viewModel.state else {
+      return """
+        The load failed first (the screen shows \(String(describingForTest: viewModel.state))), \
+        so follow() had no profile and returned early. Check the host: build the \
+        LiveProfileService from configuration.apiHost, not from a fixed or production host.
+        """
+    }
+    return """
+      follow() must go through the same LiveProfileService the composition root built \
+      from configuration.apiHost, not an API client of its own.
+      """
+  }
+
+  /// What to change when the live text is wrong: a failed load is not the clock's fault.
+  private func clockAdvice(_ viewModel: ProfileViewModel) -> String {
+    if case .failed = viewModel.state {
+      return """
+        The load failed, so there is no text to check yet, and the clock may well be \
+        right. Check the host first: build the LiveProfileService from \
+        configuration.apiHost, not from a fixed or production host.
+        """
+    }
+    return "Hand the view model the real clock, `{ Date() }`, at the composition root."
   }
 }

@@ -114,7 +114,8 @@ func quoted(_ text: String?) -> String {
 
 /// Lines that list what reached the internet, for failure messages.
 func listing(_ traffic: [Traffic]) -> String {
-  traffic.map { "  • \($0)" }.joined(separator: "\n")
+  guard !traffic.isEmpty else { return "  (nothing)" }
+  return traffic.map { "  • \($0)" }.joined(separator: "\n")
 }
 
 extension Traffic {

@@ -1,6 +1,7 @@
-// Variant: a convenience init() that builds the live objects itself (a live default
-// inside the type), and a composition root that just calls it. Wrong: the type still
-// decides which servers it talks to; the configuration is ignored.
+// Variant: a convenience init() that builds the live objects itself, for production,
+// and a composition root that just calls it. The tests catch it because the
+// configuration is ignored: a staging build talks to production. (The same init taking
+// the configuration would pass the tests; the lesson text says why it is still a smell.)
 
 import Foundation
 
