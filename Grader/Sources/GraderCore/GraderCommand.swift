@@ -58,12 +58,16 @@ public enum GraderCommand {
     _ lessons: [Lesson], options: Options, course: Course, style: Style
   ) throws(GraderError) -> Int32 {
     let source: CodeSource = options.solutions ? .solutions : .exercises
-    let grading = Grading(course: course, timeLimit: options.timeLimit)
+    var grading = Grading(course: course, timeLimit: options.timeLimit)
+    let progress = ProgressLine()
+    grading.progress = { progress.show($0) }
+    defer { progress.clear() }
     let report = Report(style: style, root: course.root)
     let what = lessons.count == 1 ? lessons[0].id : "\(lessons.count) lessons"
     printStatus(
       "Building and testing \(what)\(options.solutions ? " (solutions)" : "")…", style: style)
     let grades = try grading.grade(lessons, from: source)
+    progress.clear()
     let passed = grades.reduce(0) { $0 + $1.passedCount }
     let failed = grades.reduce(0) { $0 + $1.failedCount }
     let status: Int32 = failed == 0 ? 0 : 1

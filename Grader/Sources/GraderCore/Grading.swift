@@ -79,6 +79,8 @@ public struct LessonGrade: Sendable {
 public struct Grading {
   public var course: Course
   public var timeLimit: Double
+  /// Told what is happening (building, the test that runs), for a progress line.
+  public var progress: (@Sendable (String) -> Void)?
 
   public init(course: Course, timeLimit: Double) {
     self.course = course
@@ -102,6 +104,7 @@ public struct Grading {
     var warnings: [Diagnostic] = []
     var buildable = lessons
     while !buildable.isEmpty {
+      progress?("building \(buildable.map(\.id).joined(separator: ", "))…")
       let outcome = try builder(for: buildable, source: source).build()
       warnings += outcome.diagnostics.filter { $0.severity == "warning" }
       if outcome.succeeded { break }
@@ -171,9 +174,11 @@ public struct Grading {
     } catch {
       throw .missingFolder(Paths.relative(work.path, to: course.root))
     }
-    return TestRunner(
+    var runner = TestRunner(
       root: course.root, environment: environment(for: lessons, source: source),
       scratchPath: source.scratchPath, timeLimit: timeLimit, workFolder: work)
+    if let progress { runner.progress = { progress("testing: \($0)") } }
+    return runner
   }
 
   /// The errors of each lesson, found by the folder each error points into.

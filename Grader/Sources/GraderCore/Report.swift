@@ -22,6 +22,29 @@ public struct Style: Sendable {
   func bold(_ text: String) -> String { paint(text, "1") }
 }
 
+/// One line on standard error that shows what the grader is doing and is rewritten in place;
+/// only on a terminal, so that logs and pipes stay clean.
+public struct ProgressLine: Sendable {
+  let enabled: Bool
+
+  public init() {
+    enabled = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+  }
+
+  /// Shows `text`, cut to fit a narrow terminal.
+  public func show(_ text: String) {
+    guard enabled else { return }
+    let line = text.count > 76 ? String(text.prefix(75)) + "…" : text
+    FileHandle.standardError.write(Data("\r\u{1B}[K  \(line)".utf8))
+  }
+
+  /// Removes the line.
+  public func clear() {
+    guard enabled else { return }
+    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+  }
+}
+
 /// Turns grades into the text the learner reads.
 public struct Report {
   public var style: Style
@@ -146,8 +169,8 @@ public struct Report {
       return "Next: ./grade.sh \(id)"
     }
     let file = Grading.taskNumber(task.title).flatMap { todoFile(in: folder, task: $0) }
-    let place = file.map { "the TODO in \($0)" } ?? "\(folder)/"
-    return "Next: \(id), \(task.title). Edit \(place), then run ./grade.sh \(id)."
+    let place = file.map { "Its TODO is in \($0)" } ?? "The code is in \(folder)/"
+    return "Next: \(id), \(task.title). \(place); run ./grade.sh \(id) after each change."
   }
 
   /// The first file of `folder` with a `TODO: Task N` comment, relative to the root.

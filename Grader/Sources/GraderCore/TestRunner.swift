@@ -17,6 +17,11 @@ struct TestRunner {
   var timeLimit: Double
   /// Where to put the event stream files.
   var workFolder: URL
+  /// After this many hung tests the rest are not run: one endless loop in shared code would
+  /// otherwise make every test wait out the time limit, one after another.
+  var maxTimeouts = 2
+  /// Told the name of each test as it starts (a progress line on a terminal).
+  var progress: ((String) -> Void)?
 
   /// Runs every test of the build, or only those whose ids are given.
   func run() throws(GraderError) -> TestRunReport {
@@ -30,6 +35,14 @@ struct TestRunner {
       let ending = try runOnce(attempt: attempt, only: remaining, state: &state, printed: &printed)
       let left = state.functionOrder.filter { state.results[$0] == nil }
       if ending == .finished || left.isEmpty { break }
+      let hung = state.results.values.filter { $0.status == .timedOut }.count
+      if hung >= maxTimeouts {
+        let note =
+          "Not run: \(hung) tests already hung, so the grader stopped here. Fix the hang first "
+          + "(see the tests marked [timed out]), then grade again."
+        for id in left { state.record(id, status: .notRun, note: note) }
+        break
+      }
       if state.results.count == before {
         // No progress: the process dies before reaching any test. Report, do not loop.
         for id in left { state.record(id, status: .notRun, note: ending.note) }
@@ -84,8 +97,13 @@ struct TestRunner {
     let reader = GrowingFileReader(url: eventsURL)
     var timedOut: String?
     let decoder = JSONDecoder()
+    var announced: String?
     let outcome = try child.run {
       for line in reader.newLines() { state.apply(line, decoder: decoder, root: root) }
+      if let progress, let running = state.inFlight.keys.first, running != announced {
+        announced = running
+        progress(state.functions[running]?.name ?? running)
+      }
       if let (id, started) = state.inFlight.min(by: { $0.value < $1.value }),
         Date().timeIntervalSince(started) > timeLimit
       {

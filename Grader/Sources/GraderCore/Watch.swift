@@ -26,7 +26,9 @@ struct Watch: Sendable {
   func run(_ lesson: Lesson?) throws(GraderError) -> Int32 {
     let lessons = lesson.map { [$0] } ?? course.lessons
     let folders = lessons.map(\.exercisesFolder)
-    let grading = Grading(course: course, timeLimit: timeLimit)
+    var grading = Grading(course: course, timeLimit: timeLimit)
+    let progress = ProgressLine()
+    grading.progress = { progress.show($0) }
     var last = snapshot(folders)
     if let lesson {
       try grade(lesson, grading: grading)
@@ -72,6 +74,7 @@ struct Watch: Sendable {
     clock.dateFormat = "HH:mm:ss"
     say(style.dim("[\(clock.string(from: Date()))] Grading \(lesson.id)…"))
     let grades = try grading.grade([lesson], from: .exercises)
+    ProgressLine().clear()
     onGraded?(grades)
     let report = Report(style: style, root: course.root)
     say(grades.map(report.detailed).joined(separator: "\n\n"))

@@ -53,6 +53,15 @@ import Testing
     #expect(MiniKata.leftoverTestProcesses() == 0, "the hung test process must be ended")
   }
 
+  @Test("After two hung tests the rest are not run, so one endless loop costs two time limits")
+  func repeatedHangs() throws {
+    let lesson = try MiniKata.grade(case: "hang-everywhere", timeLimit: 2)
+    let tests = lesson.tasks.flatMap(\.tests)
+    #expect(tests.map(\.status) == [.timedOut, .timedOut, .notRun])
+    #expect(tests.last?.note?.contains("Fix the hang first") == true)
+    #expect(MiniKata.leftoverTestProcesses() == 0)
+  }
+
   @Test("Code that calls exit() fails the unfinished test instead of passing it")
   func earlyExit() throws {
     let lesson = try MiniKata.grade(case: "exit")
