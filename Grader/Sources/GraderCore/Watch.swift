@@ -64,6 +64,7 @@ struct Watch: Sendable {
       }
       // What changed while grading is graded next, not lost and not graded twice.
     }
+    ProgressLine().clear()
     if stopAfter == nil { say("\nStopped watching.") }
     return 0
   }
