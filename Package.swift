@@ -45,7 +45,12 @@ let selectedLessons: [String] = {
 }()
 
 var targets: [Target] = [
-  .target(name: "KataTestSupport", path: "Tests/KataTestSupport")
+  .target(name: "KataLineBufferedOutput", path: "Tests/KataLineBufferedOutput"),
+  .target(
+    name: "KataTestSupport",
+    dependencies: ["KataLineBufferedOutput"],
+    path: "Tests/KataTestSupport"
+  ),
 ]
 for module in selectedLessons {
   targets.append(.target(name: module, path: "\(sourceFolder)/\(module)"))

@@ -48,6 +48,7 @@ public func shareAccount(
   on viewModel: AccountsViewModel,
   via channel: any ShareChannel
 ) {
+  // TODO: Task 6 — the channel is the customer's pick for this tap; it must reach the share.
   viewModel.share(accountID: accountID)
 }
 

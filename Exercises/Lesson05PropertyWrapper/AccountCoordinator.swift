@@ -2,8 +2,8 @@ import Foundation
 
 /// Decides which account screens the user sees, and in what order.
 ///
-/// A coordinator is an edge of the app: its router and analytics come from the container
-/// through `@Injected`.
+/// Here its router and analytics come from the container through `@Injected`; lesson 06
+/// gives coordinators a factory for their screens instead, so they hold no service.
 @MainActor
 public final class AccountCoordinator {
   @Injected private var router: any Router

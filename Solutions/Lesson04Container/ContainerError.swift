@@ -7,7 +7,9 @@ public enum ContainerError: Error, Equatable, CustomStringConvertible {
   /// prints it) under `name`.
   case unregistered(service: String, name: String?)
   /// Building the first service of `path` needs, through the others, that same service
-  /// again: `["AuthService", "SessionStore", "AuthService"]`.
+  /// again: `["AuthService", "SessionStore", "AuthService"]`. An entry names the type as
+  /// `String(describing:)` prints it, and a named registration's name too, such as
+  /// `Clock named "utc"`.
   case cycle(path: [String])
 
   /// What went wrong and how to fix it, in a sentence for the person reading the log.

@@ -5,7 +5,8 @@ extension Container {
   ///
   /// Services the whole app shares are built once here and returned by their factory.
   /// Business logic, such as ``CheckoutService``, is built here with initializer injection;
-  /// only the edges (screens, coordinators) read the container, through `@Injected`.
+  /// only the edges of this app (its screens, and here its coordinator) read the container,
+  /// through `@Injected`.
   ///
   /// - Returns: A container with every service the app's screens and coordinators read.
   public static func live() -> Container {

@@ -24,8 +24,8 @@ import Synchronization
 /// struct and from any thread. Copies of the owner share the resolved instance.
 ///
 /// A wrapper is a service locator with better manners: the owner's dependencies are still
-/// hidden from its initializer. Keep it at the edges (screens, coordinators); business logic
-/// takes its collaborators through its initializer.
+/// hidden from its initializer. If used at all, keep it at the edges (views, view models);
+/// business logic takes its collaborators through its initializer.
 ///
 /// Source: the `@Injected` wrapper that iOS articles show, made lazy and thread-safe;
 /// Factory's `@LazyInjected`; swift-dependencies' `@Dependency`.

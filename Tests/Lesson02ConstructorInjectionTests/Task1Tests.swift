@@ -59,11 +59,21 @@ struct Task1Tests {
     )
   }
 
-  @Test("The view model keeps the repository it was given, not an optional")
-  func repositoryIsHeldAsARequiredDependency() {
+  @Test("The injected repository is used, and not kept in an Optional")
+  func repositoryIsNotKeptInAnOptional() async throws {
     let repository = FakeAccountsRepository(.success([]))
     let viewModel = makeAccountsViewModel(repository: repository, analytics: AnalyticsSpy())
 
+    await loadAccounts(on: viewModel)
+
+    try #require(
+      repository.fetchCount == 1,
+      """
+      This test checks how the view model keeps the repository passed to \
+      makeAccountsViewModel(repository:analytics:), but loading asked that repository \
+      \(repository.fetchCount) time(s) instead of once. Take the repository in init first.
+      """
+    )
     #expect(
       holding(of: repository, in: viewModel) != .optionally,
       """

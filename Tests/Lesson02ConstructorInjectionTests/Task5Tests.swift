@@ -23,8 +23,7 @@ struct Task5Tests {
       log.all == expected,
       """
       Expected, in this order: \(expected). Got: \(log.all). \
-      Track through the tracker passed to makeAccountsViewModel(repository:analytics:), \
-      "requested" before you ask the repository and "loaded" after it answered.
+      \(advice(for: log.all, expectedOutcome: .accountsLoaded(count: 2)))
       """
     )
   }
@@ -48,7 +47,7 @@ struct Task5Tests {
       log.all == expected,
       """
       Expected, in this order: \(expected). Got: \(log.all). \
-      A failed request is .accountsLoadFailed, never .accountsLoaded(count: 0).
+      \(advice(for: log.all, expectedOutcome: .accountsLoadFailed))
       """
     )
   }
@@ -68,32 +67,43 @@ struct Task5Tests {
 
     await loadAccounts(on: first)
 
+    let expected: [AnalyticsEvent] = [.accountsRequested, .accountsLoaded(count: 1)]
     #expect(
-      firstSpy.tracked == [.accountsRequested, .accountsLoaded(count: 1)],
+      firstSpy.tracked == expected,
       """
       The first view model loaded one account; its own tracker should have recorded \
-      [.accountsRequested, .accountsLoaded(count: 1)] but recorded \
-      \(firstSpy.tracked.map { ".\($0)" }).
+      \(expected.listed) but recorded \(firstSpy.tracked.listed).
       """
     )
     #expect(
       secondSpy.tracked.isEmpty,
       """
       The second view model never loaded, yet its tracker recorded \
-      \(secondSpy.tracked.map { ".\($0)" }). \
+      \(secondSpy.tracked.listed). \
       Is the tracker kept in a static or a global, shared by every view model?
       """
     )
   }
 
-  @Test("The view model keeps the tracker it was given, not an optional")
-  func trackerIsHeldAsARequiredDependency() {
+  @Test("The injected tracker is used, and not kept in an Optional")
+  func trackerIsNotKeptInAnOptional() async throws {
     let spy = AnalyticsSpy()
     let viewModel = makeAccountsViewModel(
       repository: FakeAccountsRepository(.success([])),
       analytics: spy
     )
 
+    await loadAccounts(on: viewModel)
+
+    try #require(
+      !spy.tracked.isEmpty,
+      """
+      This test checks how the view model keeps the tracker passed to \
+      makeAccountsViewModel(repository:analytics:), but a load sent that tracker nothing. \
+      Does the view model still build its own tracker, or does the harness leave out \
+      `analytics:` so that a default argument fills it in?
+      """
+    )
     #expect(
       holding(of: spy, in: viewModel) != .optionally,
       """
@@ -101,5 +111,74 @@ struct Task5Tests {
       take it in init, keep it in a `let`, and give it no default.
       """
     )
+  }
+}
+
+/// What to change, judged from what the shared log recorded during one load.
+///
+/// - Parameters:
+///   - entries: What the fake repository and the spy tracker recorded, in order.
+///   - expectedOutcome: The event that should follow the request.
+private func advice(for entries: [CallLog.Entry], expectedOutcome: AnalyticsEvent) -> String {
+  let requested = entries.firstIndex(of: .tracked(.accountsRequested))
+  let fetched = entries.firstIndex(of: .fetchedAccounts)
+  let outcome = entries.firstIndex(of: .tracked(expectedOutcome))
+  let failed = expectedOutcome == .accountsLoadFailed
+  let wrongOutcome = entries.contains { entry in
+    guard case .tracked(let event) = entry else { return false }
+    return event != .accountsRequested && event != expectedOutcome
+  }
+
+  if entries.isEmpty {
+    return """
+      Neither the fake repository nor the spy tracker heard anything: track through the \
+      tracker passed to makeAccountsViewModel(repository:analytics:), and load through the \
+      repository passed with it.
+      """
+  }
+  guard let fetched else {
+    return "The injected repository was never asked; do Task 1 first."
+  }
+  if entries.allSatisfy({ $0 == .fetchedAccounts }) {
+    return """
+      The injected repository was asked, but the spy tracker passed to \
+      makeAccountsViewModel(repository:analytics:) heard nothing. Track through that tracker; \
+      if `init` has a default such as `= LiveAnalytics()`, the harness may be leaving \
+      `analytics:` out.
+      """
+  }
+  guard let requested else {
+    return "Track .accountsRequested when the screen asks, before you await the repository."
+  }
+  if requested > fetched {
+    return """
+      .accountsRequested came after the request: track it before you await the repository, \
+      not once the answer is there.
+      """
+  }
+  if wrongOutcome {
+    if case .accountsLoaded(let count) = expectedOutcome {
+      return """
+        The request succeeded with \(count) accounts: track .accountsLoaded(count: \(count)), \
+        with the number of accounts the repository returned.
+        """
+    }
+    return "A failed request is .accountsLoadFailed, never .accountsLoaded(count: 0)."
+  }
+  guard let outcome else {
+    return failed
+      ? "Track .accountsLoadFailed when the request throws (in the `catch`)."
+      : "Track .accountsLoaded(count:) once the repository answered."
+  }
+  if outcome < fetched {
+    return "Track the outcome after the repository answered, not before."
+  }
+  return "Track each event once per load, and nothing else."
+}
+
+extension [AnalyticsEvent] {
+  /// The events as a learner would write them: `[.accountsRequested, .accountsLoadFailed]`.
+  fileprivate var listed: String {
+    "[" + map { ".\($0)" }.joined(separator: ", ") + "]"
   }
 }

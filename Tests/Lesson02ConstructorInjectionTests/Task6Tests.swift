@@ -47,4 +47,34 @@ struct Task6Tests {
       """
     )
   }
+
+  @Test("After sharing, the view model keeps no reference to the channel")
+  func channelIsNotKept() async throws {
+    let viewModel = makeAccountsViewModel(
+      repository: FakeAccountsRepository(.success([Sample.travel, Sample.rent])),
+      analytics: AnalyticsSpy()
+    )
+    await loadAccounts(on: viewModel)
+    let mail = ShareChannelSpy()
+
+    shareAccount(Sample.rent.id, on: viewModel, via: mail)
+
+    try #require(
+      mail.shared == [Sample.rent],
+      """
+      This test checks what the view model keeps after a share, but sharing "Rent" via the \
+      channel passed to shareAccount(_:on:via:) sent it \(mail.shared.map(\.name)). \
+      Make "Sharing sends that account to the channel passed in" pass first.
+      """
+    )
+    #expect(
+      holding(of: mail, in: viewModel) == .notVisible,
+      """
+      After the share, the view model still holds the channel in a stored property. \
+      The customer picks a channel on each tap, so it is an input of one call: pass it to \
+      `share` as a parameter, use it, and keep nothing. A stored channel is property \
+      injection, and the next caller who forgets to set it shares through a stale one.
+      """
+    )
+  }
 }

@@ -47,25 +47,38 @@ struct Task7Tests {
 
   @Test("A logger attached to one view model hears nothing from another")
   func loggerBelongsToItsViewModel() async {
-    let listened = makeAccountsViewModel(
-      repository: FakeAccountsRepository(.success([Sample.travel])),
-      analytics: AnalyticsSpy()
-    )
-    let other = makeAccountsViewModel(
+    let failing = makeAccountsViewModel(
       repository: FakeAccountsRepository(.failure(BankOutage())),
       analytics: AnalyticsSpy()
     )
-    let logger = LoggerSpy()
-    attachLogger(logger, to: listened)
+    let other = makeAccountsViewModel(
+      repository: FakeAccountsRepository(.success([Sample.travel])),
+      analytics: AnalyticsSpy()
+    )
+    let failingLogger = LoggerSpy()
+    let otherLogger = LoggerSpy()
+    // The failing view model's logger is attached first, so a logger shared by every view
+    // model would end up being the other one.
+    attachLogger(failingLogger, to: failing)
+    attachLogger(otherLogger, to: other)
 
-    await loadAccounts(on: other)
+    await loadAccounts(on: failing)
 
-    let mentions = logger.logged.filter { $0.contains(BankOutage.message) }
+    let heard = failingLogger.logged.filter { $0.contains(BankOutage.message) }
+    let overheard = otherLogger.logged.filter { $0.contains(BankOutage.message) }
     #expect(
-      mentions.isEmpty,
+      heard.count == 1,
       """
-      Only the other view model failed, yet the logger attached to this one heard it: \
-      \(logger.logged). Keep the logger in the view model, not in a static.
+      The view model whose load failed should log the failure to its own logger, once; \
+      that logger got \(failingLogger.logged), and the logger of another view model got \
+      \(otherLogger.logged). Does attachLogger(_:to:) give the view model the logger?
+      """
+    )
+    #expect(
+      overheard.isEmpty,
+      """
+      Only one view model failed, yet the logger attached to another one heard it: \
+      \(otherLogger.logged). Keep the logger in the view model, not in a static.
       """
     )
   }

@@ -17,7 +17,7 @@ struct Task2Tests {
       isUnregistered(error, service: "Clock", name: nil),
       """
       Expected ContainerError.unregistered(service: "Clock", name: nil); got \
-      \(error.map { "\($0)" } ?? "no error"). The person reading the log needs to know what \
+      \(describe(error)). The person reading the log needs to know what \
       to register: put the type's name (String(describing: type)) in the error.
       """
     )
@@ -37,7 +37,7 @@ struct Task2Tests {
       """
       Asking for Clock when only FixedClock is registered should throw \
       ContainerError.unregistered(service: "Clock", name: nil), naming the type you asked \
-      for; got \(error.map { "\($0)" } ?? "no error").
+      for; got \(describe(error)).
       """
     )
   }

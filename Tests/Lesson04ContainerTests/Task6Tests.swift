@@ -1,3 +1,4 @@
+import KataTestSupport
 import Lesson04Container
 import Testing
 
@@ -35,6 +36,36 @@ struct Task6Tests {
     )
   }
 
+  @Test("A named registration may depend on the same type under another name")
+  func namedDecoratorIsNotACycle() async throws {
+    let container = Container()
+    container.register((any Clock).self, name: "utc") { _ in FixedClock("utc") }
+    container.register((any Clock).self, name: "local") { resolver in
+      let utc = try resolver.resolve((any Clock).self, name: "utc")
+      return FixedClock("local, from \(utc.label)")
+    }
+
+    let outcome = await resolveOffPool((any Clock).self, name: "local", from: container)
+
+    var advice = ""
+    if case .cycle? = outcome.error as? ContainerError {
+      advice = """
+         Does your resolution chain hold only types? Put the name in each entry of the \
+        chain, as you did in the key.
+        """
+    }
+    let local = try #require(
+      outcome.value,
+      """
+      Clock named "local" is built from Clock named "utc": the same type under another \
+      name, which is not a cycle. Resolving it should work; but \(outcome.summary).\(advice)
+      """
+    )
+    #expect(
+      local.label == "local, from utc",
+      "Clock named \"local\" should be built from Clock named \"utc\"; got '\(local.label)'.")
+  }
+
   @Test("A miss names the registration name it looked for")
   func missNamesTheName() {
     let container = Container()
@@ -50,7 +81,7 @@ struct Task6Tests {
       isUnregistered(error, service: "Clock", name: "utc"),
       """
       Expected ContainerError.unregistered(service: "Clock", name: "utc"); got \
-      \(error.map { "\($0)" } ?? "no error").
+      \(describe(error)).
       """
     )
   }

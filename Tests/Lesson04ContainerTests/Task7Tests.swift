@@ -48,6 +48,25 @@ struct Task7Tests {
     }
   }
 
+  @Test("A child sees what its parent registers after the child was made")
+  func childSeesLaterParentRegistrations() {
+    let parent = Container()
+    let child = parent.makeChild()
+    parent.register((any Clock).self) { _ in FixedClock("live") }
+
+    let clock = try? child.resolve((any Clock).self)
+
+    #expect(
+      clock?.label == "live",
+      """
+      The parent registered Clock after makeChild(), and the child could not resolve it \
+      (got \(clock.map { "the '\($0.label)' clock" } ?? "nothing")). Did the child copy its \
+      parent's registrations when it was made? A child should ask its parent at resolve \
+      time, so it sees what the parent registers later.
+      """
+    )
+  }
+
   @Test("A child shares its parent's singletons")
   func childSharesParentSingletons() throws {
     let parent = Container()

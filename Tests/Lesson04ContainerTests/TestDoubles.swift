@@ -113,7 +113,9 @@ final class RunawayGuard: Sendable {
 
 struct RunawayResolution: Error, CustomStringConvertible {
   let calls: Int
-  var description: String { "the factories of the cycle ran \(calls) times" }
+  var description: String {
+    "RunawayResolution: the test stopped the cycle after its factories had run \(calls) times"
+  }
 }
 
 // MARK: - Helpers
@@ -124,6 +126,10 @@ func pauseToWidenTheRace() {
   Thread.sleep(forTimeInterval: 0.02)
 }
 
+/// How long a test waits for one resolve. A correct container answers in milliseconds,
+/// also on a busy machine; only a deadlocked or looping one ever reaches this.
+let resolveTimeLimit = Duration.seconds(2)
+
 /// Resolves on a thread of its own, so a deadlocking container fails the test instead of
 /// freezing the run.
 func resolveOffPool<Service: Sendable>(
@@ -131,7 +137,31 @@ func resolveOffPool<Service: Sendable>(
   name: String? = nil,
   from container: Container
 ) async -> Bounded<Service> {
-  await runOffPool(timeLimit: .seconds(3)) { try container.resolve(type, name: name) }
+  await runOffPool(timeLimit: resolveTimeLimit) { try container.resolve(type, name: name) }
+}
+
+/// How many different objects `objects` holds. Keep the objects themselves, not their
+/// `ObjectIdentifier`s: a freed object's address is reused, so identifiers of objects that
+/// are gone undercount.
+func distinctInstances(_ objects: [AnyObject]) -> Int {
+  Set(objects.map(ObjectIdentifier.init)).count
+}
+
+/// An error as a failure message shows it: a `ContainerError` as the case the tests
+/// expect, anything else by its description, without a final period (the message adds one).
+func describe(_ error: (any Error)?) -> String {
+  guard let error else { return "no error" }
+  switch error as? ContainerError {
+  case .unregistered(let service, let name)?:
+    let printedName = name.map { "\"\($0)\"" } ?? "nil"
+    return "ContainerError.unregistered(service: \"\(service)\", name: \(printedName))"
+  case .cycle(let path)?:
+    return "ContainerError.cycle(path: \(path))"
+  case nil:
+    var text = "\(error)"
+    while text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
 }
 
 extension Bounded {
@@ -144,9 +174,9 @@ extension Bounded {
   /// What happened, in words for a failure message.
   var summary: String {
     switch self {
-    case .timedOut: return "it did not return within the time limit (a deadlock or a loop)"
+    case .timedOut: return "it did not return within \(resolveTimeLimit) (a deadlock or a loop)"
     case .finished(.success(let value)): return "it returned \(value)"
-    case .finished(.failure(let error)): return "it threw \(error)"
+    case .finished(.failure(let error)): return "it threw \(describe(error))"
     }
   }
 }

@@ -4,12 +4,14 @@ import Testing
 @Suite("Task 1 — Resolve through the wrapper")
 struct Task1Tests {
   @MainActor
-  @Test("The profile screen shows the profile from the registered service")
+  @Test("The profile screen shows the profile from the registered service and reports it")
   func showsTheRegisteredProfile() async {
     let ada = Profile(id: "42", displayName: "Ada Lovelace")
     let profiles = StubProfileService(answer: .success(ada))
+    let analytics = SpyAnalytics()
     let container = makeTestContainer()
     container.register((any ProfileService).self) { profiles }
+    container.register((any Analytics).self) { analytics }
 
     let state = await Container.withCurrent(container) {
       let screen = ProfileScreen(userID: "42")
@@ -29,10 +31,14 @@ struct Task1Tests {
       state == .loaded(ada),
       "After load() the screen should show the registered service's profile; it shows \(state)."
     )
+    #expect(
+      analytics.events == ["profile_shown"],
+      analyticsMessage(expected: "profile_shown", received: analytics.events)
+    )
   }
 
   @MainActor
-  @Test("The profile screen reports to the registered analytics")
+  @Test("The profile screen reports a failure to the registered analytics")
   func reportsToTheRegisteredAnalytics() async {
     let analytics = SpyAnalytics()
     let container = makeTestContainer()
@@ -53,11 +59,23 @@ struct Task1Tests {
     )
     #expect(
       analytics.events == ["profile_failed"],
-      """
-      The screen should report "profile_failed" to the analytics registered in the container; \
-      the registered spy received \(analytics.events). Does ProfileScreen still build its own \
-      analytics?
-      """
+      analyticsMessage(expected: "profile_failed", received: analytics.events)
     )
   }
+}
+
+/// What the learner reads when the registered analytics did not receive exactly `expected`.
+private func analyticsMessage(expected: String, received: [String]) -> Comment {
+  if received.isEmpty {
+    return """
+      The screen should report "\(expected)" to the analytics registered in the container; \
+      the registered spy received nothing. Does ProfileScreen still build its own analytics \
+      instead of reading it through @Injected, or does load() no longer report "\(expected)"?
+      """
+  }
+  return """
+    The screen should report exactly ["\(expected)"] to the registered analytics, once; the \
+    registered spy received \(received). Keep load() reporting "profile_shown" after a \
+    profile arrives and "profile_failed" after an error, once each.
+    """
 }

@@ -58,15 +58,14 @@ struct Task2Tests {
       on.answer == true && off.answer == false,
       """
       Each scope's gate should answer from that scope's flag store (on: true, off: false); \
-      they answered on: \(on.answer), off: \(off.answer). A single global override is seen by \
-      every test running at the same time: bind the container to the current task instead.
+      they answered on: \(on.answer), off: \(off.answer). \(leakCause(on, off))
       """
     )
     #expect(
       on.store.questionCount == 1 && off.store.questionCount == 1,
       """
       Each scope's flag store should be asked once, by its own gate; they were asked \
-      \(on.store.questionCount) and \(off.store.questionCount) times.
+      \(on.store.questionCount) and \(off.store.questionCount) times. \(leakCause(on, off))
       """
     )
   }
@@ -106,6 +105,25 @@ private struct ScopeReport: Sendable {
   let store: FakeFlagStore
   let answer: Bool
   let overlapped: Bool
+  /// Whether `Container.current` was this scope's container while the other scope was open.
+  let sawOwnContainer: Bool
+}
+
+/// Why a scope's gate may have answered from the other scope's store.
+private func leakCause(_ first: ScopeReport, _ second: ScopeReport) -> String {
+  if first.sawOwnContainer && second.sawOwnContainer {
+    return """
+      Each scope's Container.current was its own container, so the leak is in the wrapper: \
+      does it share resolved services between owners, in a static cache keyed by type? Keep \
+      what a wrapper resolved in that one wrapper (Task 3).
+      """
+  }
+  return """
+    Inside one scope, Container.current was the other scope's container: a single global \
+    override is seen by every test running at the same time. Bind the container to the \
+    current task instead. (If your container is already task-local, check that your wrapper \
+    does not share resolved services between owners, in a static cache.)
+    """
 }
 
 /// Opens a scope whose flag store turns `new_checkout` on or off, waits until the other scope
@@ -120,8 +138,14 @@ private func readNewCheckoutFlag(
   container.register((any FeatureFlagStore).self) { store }
   return await Container.withCurrent(container) {
     let metInside = await bothInside.arrive()
+    let sawOwnContainer = Container.current === container
     let answer = FeatureGate().isEnabled("new_checkout")
     let metAfterReading = await bothRead.arrive()
-    return ScopeReport(store: store, answer: answer, overlapped: metInside && metAfterReading)
+    return ScopeReport(
+      store: store,
+      answer: answer,
+      overlapped: metInside && metAfterReading,
+      sawOwnContainer: sawOwnContainer
+    )
   }
 }

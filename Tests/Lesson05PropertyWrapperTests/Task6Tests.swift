@@ -74,4 +74,60 @@ struct Task6Tests {
       """
     )
   }
+
+  @Test("The checkout service stores its collaborators, not @Injected wrappers")
+  func storesNoInjectedWrapper() {
+    let service = makeCheckoutService(payments: SpyPaymentGateway(), analytics: SpyAnalytics())
+
+    let wrappers = injectedWrappers(in: service)
+
+    #expect(
+      wrappers.isEmpty,
+      """
+      The checkout service still stores @Injected wrappers (\(wrappers), found by \
+      reflection), so it still looks its collaborators up, even if makeCheckoutService \
+      binds a container of its own around it. Replace them with properties its initializer \
+      sets from its parameters.
+      """
+    )
+  }
+
+  @Test("The composition root hands the checkout service its own gateway and analytics")
+  func compositionRootPassesItsOwnCollaborators() async {
+    let decoyPayments = FactoryLog<SpyPaymentGateway>()
+    let decoyAnalytics = FactoryLog<SpyAnalytics>()
+    let decoys = makeTestContainer()
+    decoys.register((any PaymentGateway).self) { decoyPayments.make { SpyPaymentGateway() } }
+    decoys.register((any Analytics).self) { decoyAnalytics.make { SpyAnalytics() } }
+    let live = Container.live()
+
+    // The root's factory runs inside the decoys' scope, where a lookup would find them.
+    let outcome = await Container.withCurrent(decoys) { () -> OrderOutcome? in
+      guard let service = try? live.resolve(CheckoutService.self) else { return nil }
+      return await service.placeOrder([tea])
+    }
+
+    #expect(
+      decoyPayments.count == 0 && decoyAnalytics.count == 0,
+      """
+      Container.live() built the checkout service while a test's container was current, and \
+      that container's factories ran for it: the gateway's \(decoyPayments.count) times, the \
+      analytics' \(decoyAnalytics.count) times. The composition root should pass the service \
+      its own payments and analytics explicitly, in the factory it registers. Does the service \
+      still read them through @Injected, or do default arguments of its initializer look them \
+      up in Container.current?
+      """
+    )
+    #expect(
+      outcome == .failed(PaymentError.offline.description),
+      """
+      The service from Container.live() should charge the root's own LivePaymentGateway, \
+      which fails as offline in the kata; the order ended \
+      \(outcome.map { "\($0)" } ?? "nowhere: resolving CheckoutService.self threw")\
+      \(decoyPayments.count > 0 ? ", charged to the test's gateway" : ""). Register \
+      CheckoutService.self with a factory that passes the root's payments and analytics to \
+      its initializer.
+      """
+    )
+  }
 }

@@ -179,3 +179,37 @@ final class Tally: Sendable {
 struct AnalyticsProbe: Sendable {
   @Injected var analytics: any Analytics
 }
+
+/// The stored properties inside `value`, a few levels deep, that hold an `@Injected` wrapper,
+/// as paths such as `"_payments"` or `"dependencies._analytics"`.
+///
+/// Reflection finds the wrapper whatever the learner named the property or grouped it in,
+/// and ignores every other way of storing a collaborator (a `let`, a struct, a closure).
+func injectedWrappers(in value: Any) -> [String] {
+  var visited = Set<ObjectIdentifier>()
+  return injectedWrappers(in: value, path: "", depth: 0, visited: &visited)
+}
+
+private func injectedWrappers(
+  in value: Any,
+  path: String,
+  depth: Int,
+  visited: inout Set<ObjectIdentifier>
+) -> [String] {
+  let mirror = Mirror(reflecting: value)
+  if mirror.displayStyle == .class {
+    let object = value as AnyObject
+    guard visited.insert(ObjectIdentifier(object)).inserted else { return [] }
+  }
+  var found: [String] = []
+  for (index, child) in mirror.children.enumerated() {
+    let childPath = (path.isEmpty ? "" : path + ".") + (child.label ?? "\(index)")
+    if String(describing: type(of: child.value)).hasPrefix("Injected<") {
+      found.append(childPath)
+    } else if depth < 4 {
+      found += injectedWrappers(
+        in: child.value, path: childPath, depth: depth + 1, visited: &visited)
+    }
+  }
+  return found
+}

@@ -20,8 +20,8 @@ struct Task1Tests {
       catalog.productRequests == 1,
       """
       The list should load through the catalog the factory was given; that fake was asked \
-      \(catalog.productRequests) times. Does the factory pass `dependencies.catalog` to \
-      ProductListViewModel?
+      \(catalog.productRequests) times, and the list's state is \(screen.viewModel.state). Does \
+      the factory pass `dependencies.catalog` to ProductListViewModel?
       """
     )
     #expect(
@@ -64,8 +64,14 @@ struct Task1Tests {
     let dependencies = StubCatalogDependencies(catalog: FakeCatalog(), analytics: SpyAnalytics())
     let factory = makeCatalogFactory(dependencies: dependencies, market: .eu)
 
-    let first = try #require(factory.makeProductList(onSelect: { _ in }) as? ProductListScreen)
-    let second = try #require(factory.makeProductList(onSelect: { _ in }) as? ProductListScreen)
+    let first = try #require(
+      factory.makeProductList(onSelect: { _ in }) as? ProductListScreen,
+      "makeProductList(onSelect:) should return a ProductListScreen."
+    )
+    let second = try #require(
+      factory.makeProductList(onSelect: { _ in }) as? ProductListScreen,
+      "makeProductList(onSelect:) should return a ProductListScreen every time."
+    )
 
     #expect(
       first !== second && first.viewModel !== second.viewModel,

@@ -19,7 +19,8 @@ struct Task2Tests {
       \(factory.listScreens.count) times. Does the coordinator still build the screen itself?
       """
     )
-    let list = try #require(factory.listScreens.first)
+    let list = try #require(
+      factory.listScreens.first, "start() should ask the factory for the product list.")
     #expect(
       navigator.steps.count == 1 && navigator.pushed.first === list,
       """
@@ -31,8 +32,13 @@ struct Task2Tests {
 
   @Test("The coordinator keeps its factory and navigator, and no service")
   func coordinatorHoldsNoService() {
-    let coordinator = makeCatalogCoordinator(
-      factory: MockCatalogFactory(), navigator: RecordingNavigator())
+    // NB: a real factory, holding services: the coordinator may keep it, and the search
+    // never looks inside it.
+    let factory = makeCatalogFactory(
+      dependencies: StubCatalogDependencies(catalog: FakeCatalog(), analytics: SpyAnalytics()),
+      market: .eu
+    )
+    let coordinator = makeCatalogCoordinator(factory: factory, navigator: RecordingNavigator())
 
     let services = storedServices(in: coordinator)
 
@@ -40,7 +46,8 @@ struct Task2Tests {
       services.isEmpty,
       """
       A coordinator decides when to show a screen; the factory knows what goes in it. This \
-      coordinator still stores \(services). Remove them: it only passed them on.
+      coordinator still stores services or a container, at \(services). Remove them: it only \
+      passed them on. Keep the factory and the navigator.
       """
     )
   }

@@ -28,8 +28,8 @@ struct Task3Tests {
       catalog.stockRequests == [Sample.mug.id] && screen.viewModel.stock == 3,
       """
       The detail should load the mug's stock from the catalog the factory was given; the \
-      fake was asked for \(catalog.stockRequests) and the screen says \
-      \(screen.viewModel.errorMessage ?? screen.viewModel.availability).
+      fake was asked for \(catalog.stockRequests), and the screen says: \
+      \(screen.viewModel.errorMessage ?? screen.viewModel.availability)
       """
     )
     #expect(
@@ -45,9 +45,13 @@ struct Task3Tests {
       market: .eu
     )
 
-    let first = try #require(factory.makeProductDetail(for: Sample.mug) as? ProductDetailScreen)
-    let again = try #require(factory.makeProductDetail(for: Sample.mug) as? ProductDetailScreen)
-    let other = try #require(factory.makeProductDetail(for: Sample.lamp) as? ProductDetailScreen)
+    let detail = "Outside the US, makeProductDetail(for:) should return a ProductDetailScreen."
+    let first = try #require(
+      factory.makeProductDetail(for: Sample.mug) as? ProductDetailScreen, "\(detail)")
+    let again = try #require(
+      factory.makeProductDetail(for: Sample.mug) as? ProductDetailScreen, "\(detail)")
+    let other = try #require(
+      factory.makeProductDetail(for: Sample.lamp) as? ProductDetailScreen, "\(detail)")
 
     #expect(
       first !== again && first.viewModel !== again.viewModel,
@@ -67,9 +71,16 @@ struct Task3Tests {
     defer { withExtendedLifetime(coordinator) {} }
 
     coordinator.start()
-    let told = factory.customerPicks(Sample.lamp)
+    try #require(
+      factory.listScreens.count == 1,
+      """
+      start() should ask the factory for the product list, passing an `onSelect` the list \
+      calls on a pick; it asked \(factory.listScreens.count) times. Does the coordinator \
+      still build its screens itself (Task 2)?
+      """
+    )
+    factory.customerPicks(Sample.lamp)
 
-    #expect(told, "start() should pass an `onSelect` to the factory's makeProductList(onSelect:).")
     #expect(
       factory.detailRequests == [Sample.lamp],
       """
@@ -77,7 +88,8 @@ struct Task3Tests {
       for \(factory.detailRequests.map(\.name)).
       """
     )
-    let detail = try #require(factory.detailScreens.first)
+    let detail = try #require(
+      factory.detailScreens.first, "The coordinator should ask the factory for the detail.")
     #expect(
       navigator.pushed.count == 2 && navigator.pushed.last === detail,
       """

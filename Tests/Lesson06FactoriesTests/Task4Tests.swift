@@ -21,12 +21,16 @@ struct Task4Tests {
     )
     await page.viewModel.load()
 
-    #expect(page.viewModel.product == Sample.mug, "The page should show the product passed in.")
+    #expect(
+      page.viewModel.product == Sample.mug,
+      "The page should show the product passed in, Mug; it shows \(page.viewModel.product.name)."
+    )
     #expect(
       catalog.stockRequests == [Sample.mug.id] && page.viewModel.badge == "Only 3 left",
       """
       The page should load the mug's stock from the factory's catalog; the fake was asked \
-      for \(catalog.stockRequests) and the badge is \(page.viewModel.badge ?? "nil").
+      for \(catalog.stockRequests), and the page says: \
+      \(page.viewModel.errorMessage ?? page.viewModel.badge ?? "nothing")
       """
     )
   }
@@ -60,7 +64,13 @@ struct Task4Tests {
     defer { withExtendedLifetime(coordinator) {} }
 
     coordinator.start()
-    let list = try #require(navigator.pushed.first as? ProductListScreen)
+    let list = try #require(
+      navigator.pushed.first as? ProductListScreen,
+      """
+      start() should push the factory's ProductListScreen first; it pushed \
+      \(navigator.pushed.map(\.title)).
+      """
+    )
     list.viewModel.select(Sample.mug)
 
     #expect(

@@ -36,8 +36,14 @@ struct Task5Tests {
       dependencies: StubAccountDependencies(
         orders: FakeOrdersRepository(orders: []), analytics: SpyAnalytics()))
 
-    let first = try #require(factory.makeOrderHistory() as? OrderHistoryScreen)
-    let second = try #require(factory.makeOrderHistory() as? OrderHistoryScreen)
+    let first = try #require(
+      factory.makeOrderHistory() as? OrderHistoryScreen,
+      "makeOrderHistory() should return an OrderHistoryScreen."
+    )
+    let second = try #require(
+      factory.makeOrderHistory() as? OrderHistoryScreen,
+      "makeOrderHistory() should return an OrderHistoryScreen every time."
+    )
 
     #expect(
       first !== second && first.viewModel !== second.viewModel,
@@ -55,7 +61,10 @@ struct Task5Tests {
 
     let history = try #require(
       factory.historyScreens.first,
-      "start() should ask the account factory for the order history; it never did."
+      """
+      start() should ask the account factory for the order history; it never did. Does the \
+      coordinator still build the screen itself, from `AppContainer.shared`?
+      """
     )
     #expect(
       navigator.steps.count == 1 && navigator.presented.first === history,
@@ -69,14 +78,21 @@ struct Task5Tests {
 
   @Test("The account coordinator keeps its factory and navigator, and no service")
   func accountCoordinatorHoldsNoService() {
-    let coordinator = makeAccountCoordinator(
-      factory: MockAccountFactory(), navigator: RecordingNavigator())
+    // NB: a real factory, holding services: the coordinator may keep it, and the search
+    // never looks inside it.
+    let factory = makeAccountFactory(
+      dependencies: StubAccountDependencies(
+        orders: FakeOrdersRepository(orders: []), analytics: SpyAnalytics()))
+    let coordinator = makeAccountCoordinator(factory: factory, navigator: RecordingNavigator())
 
     let services = storedServices(in: coordinator)
 
     #expect(
       services.isEmpty,
-      "The account coordinator stores \(services); screens get their services from the factory."
+      """
+      The account coordinator still stores services or a container, at \(services); its \
+      screens get their services from the factory. Keep the factory and the navigator.
+      """
     )
   }
 

@@ -25,8 +25,9 @@ struct Task6Tests {
     #expect(
       detail.viewModel.stock == 3 && backend.count(of: "/products/kbd/stock") == 1,
       """
-      The detail should load the keyboard's stock from the configured backend; it asked for \
-      \(backend.requests) and the screen says \(detail.viewModel.errorMessage ?? "nothing").
+      The detail should load the keyboard's stock from the configured backend; it was asked \
+      for \(backend.requests), and the screen says: \
+      \(detail.viewModel.errorMessage ?? detail.viewModel.availability)
       """
     )
   }
@@ -66,7 +67,13 @@ struct Task6Tests {
     app.switchAccount(to: Sample.bob)
     let after = try await openOrders(app, on: navigator)
 
-    #expect(before.orders == Sample.aliceOrders, "Before the switch, Alice's orders should show.")
+    #expect(
+      before.orders == Sample.aliceOrders,
+      """
+      Before the switch, the history should show Alice's orders from the configured backend; \
+      it shows \(before.state), and the backend was asked for \(backend.requests).
+      """
+    )
     #expect(
       after.orders == Sample.bobOrders && backend.count(of: "/accounts/bob/orders") == 1,
       """
@@ -87,7 +94,13 @@ struct Task6Tests {
     let first = try await openOrders(app, on: navigator)
     let second = try await openOrders(app, on: navigator)
 
-    #expect(first.orders == Sample.aliceOrders && second.orders == Sample.aliceOrders)
+    #expect(
+      first.orders == Sample.aliceOrders && second.orders == Sample.aliceOrders,
+      """
+      Both histories should show Alice's orders from the configured backend; they show \
+      \(first.state) and \(second.state), and the backend was asked for \(backend.requests).
+      """
+    )
     #expect(
       backend.count(of: "/accounts/alice/orders") == 1,
       """
@@ -112,7 +125,13 @@ struct Task6Tests {
     app.switchAccount(to: Sample.alice)
     let again = try await openOrders(app, on: navigator)
 
-    #expect(again.orders == Sample.aliceOrders, "Back on Alice, her orders should show.")
+    #expect(
+      again.orders == Sample.aliceOrders,
+      """
+      Back on Alice, the history should show her orders again; it shows \(again.state), and \
+      the backend was asked for \(backend.requests).
+      """
+    )
     #expect(
       backend.count(of: "/accounts/alice/orders") == 2,
       """

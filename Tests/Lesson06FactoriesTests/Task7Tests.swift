@@ -27,21 +27,22 @@ struct Task7Tests {
       usList.products == [Sample.lamp] && euList.products == [Sample.mug],
       """
       Each app should load from its own backend; the US list shows \(usList.state), the EU list \
-      \(euList.state).
+      \(euList.state). \(keptInAGlobal)
       """
     )
     #expect(
       usPicked is ProductPageScreen && euPicked is ProductDetailScreen,
       """
       Each app should follow its own market: the US app should push a ProductPageScreen, the \
-      EU app a ProductDetailScreen; they pushed \(type(of: usPicked)) and \(type(of: euPicked)).
+      EU app a ProductDetailScreen; they pushed \(type(of: usPicked)) and \(type(of: euPicked)). \
+      \(keptInAGlobal)
       """
     )
     #expect(
       usOrders.orders == Sample.aliceOrders && euOrders.orders == Sample.bobOrders,
       """
-      Each app should show its own account's orders: Alice in the US app, Bob in the EU app; \
-      they show \(usOrders.state) and \(euOrders.state).
+      Each app should show its own account's orders: Alice in the US app, built first, and \
+      Bob in the EU app; they show \(usOrders.state) and \(euOrders.state). \(keptInAGlobal)
       """
     )
     #expect(
@@ -51,8 +52,7 @@ struct Task7Tests {
         && euBackend.requests.allSatisfy { !$0.contains("alice") },
       """
       Each app should load its account's orders from its own backend; the US backend was \
-      asked for \(usBackend.requests), the EU one for \(euBackend.requests). Is a container or \
-      a service kept in a global?
+      asked for \(usBackend.requests), the EU one for \(euBackend.requests). \(keptInAGlobal)
       """
     )
   }
@@ -76,16 +76,53 @@ struct Task7Tests {
     #expect(
       orders.orders == Sample.aliceOrders,
       """
-      The first app should still show Alice's orders after a second app was built; it shows \
-      \(orders.state).
+      The first app, signed in as Alice, should still show her orders after a second app was \
+      built for Bob; it shows \(orders.state). \(keptInAGlobal)
       """
     )
     #expect(
       firstBackend.count(of: "/accounts/alice/orders") == 1 && secondBackend.requests.isEmpty,
       """
       The first app should still use its own backend; the second app's backend was asked for \
-      \(secondBackend.requests). Did building the second app replace a global container?
+      \(secondBackend.requests). \(keptInAGlobal)
       """
     )
   }
+
+  @Test("An app that switches accounts after a second app was built stays on its own backend")
+  func switchingAfterASecondAppStaysOnItsBackend() async throws {
+    let firstBackend = FakeBackend()
+    let secondBackend = FakeBackend()
+    let firstNavigator = RecordingNavigator()
+    let first = makeShopApp(
+      configuration: configuration(account: Sample.alice, backend: firstBackend),
+      navigator: firstNavigator)
+    let second = makeShopApp(
+      configuration: configuration(account: Sample.alice, backend: secondBackend),
+      navigator: RecordingNavigator())
+    defer { withExtendedLifetime((first, second)) {} }
+
+    first.switchAccount(to: Sample.bob)
+    let orders = try await openOrders(first, on: firstNavigator)
+
+    #expect(
+      firstBackend.count(of: "/accounts/bob/orders") == 1 && secondBackend.requests.isEmpty,
+      """
+      The first app switched to Bob after a second app was built, so Bob's orders should come \
+      from the first app's backend; it was asked for \(firstBackend.requests), the second \
+      app's backend for \(secondBackend.requests). \(keptInAGlobal) Look at what \
+      switchAccount(to:), and the coordinator it builds, read.
+      """
+    )
+    #expect(
+      orders.orders == Sample.bobOrders,
+      "After the switch, the first app should show Bob's orders; it shows \(orders.state)."
+    )
+  }
 }
+
+/// What a failure in this suite most often means.
+private let keptInAGlobal = """
+  Is a container or a service kept in a global (a `static var`, a `shared`)? Whichever app \
+  was built last then replaces it for every app.
+  """

@@ -157,12 +157,10 @@ final class MockCatalogFactory: CatalogFactory {
     return screen
   }
 
-  /// Plays a customer picking `product` in the last list built. Returns false when no
-  /// list was ever asked for, so there is nobody to tell.
-  func customerPicks(_ product: Product) -> Bool {
-    guard let onSelect else { return false }
-    onSelect(product)
-    return true
+  /// Plays a customer picking `product` in the last list built. Does nothing when no list
+  /// was ever asked for, so there is nobody to tell.
+  func customerPicks(_ product: Product) {
+    onSelect?(product)
   }
 }
 
@@ -305,40 +303,80 @@ func pickProduct(
   return (list.viewModel, detail)
 }
 
-/// The labels of `instance`'s stored properties that hold a service or a container.
+/// Where `instance` stores a service or a container, as paths such as `catalog` or
+/// `container.catalog`.
 ///
-/// A coordinator should keep its factory and navigator and nothing it only passes on.
+/// A coordinator should keep its factory and navigator and nothing it only passes on. The
+/// search sees through optionals and tuples, and looks one level into any other stored
+/// struct or class (a container under another name, a bundle of services), but never into
+/// a factory or a navigator: a factory holds services by design.
 @MainActor
 func storedServices(in instance: Any) -> [String] {
-  storedProperties(of: instance).compactMap { label, value in
-    let isService =
-      value is any CatalogService || value is any OrdersRepository
-      || value is any AnalyticsTracker || value is any HTTPClient
-      || value is any CatalogDependencies || value is any AccountDependencies
-    return isService ? label : nil
+  reachableStoredValues(in: instance).compactMap { path, value in
+    isServiceOrContainer(value) ? path : nil
   }
 }
 
-/// The labels of `instance`'s stored properties that hold a market or a configuration.
+/// Where `instance` stores a market or a configuration, searched like ``storedServices(in:)``.
 @MainActor
 func storedMarketSettings(in instance: Any) -> [String] {
-  storedProperties(of: instance).compactMap { label, value in
-    value is Market || value is AppConfiguration ? label : nil
+  reachableStoredValues(in: instance).compactMap { path, value in
+    isMarketSetting(value) ? path : nil
   }
+}
+
+@MainActor
+private func isServiceOrContainer(_ value: Any) -> Bool {
+  value is any CatalogService || value is any OrdersRepository
+    || value is any AnalyticsTracker || value is any HTTPClient
+    || value is any CatalogDependencies || value is any AccountDependencies
+}
+
+private func isMarketSetting(_ value: Any) -> Bool {
+  value is Market || value is AppConfiguration
+}
+
+/// The stored values of `instance` and, one level down, those of each stored value that is
+/// not itself a service, a market setting, a factory or a navigator.
+@MainActor
+private func reachableStoredValues(in instance: Any) -> [(path: String, value: Any)] {
+  var found: [(path: String, value: Any)] = []
+  for (path, value) in storedProperties(of: instance) {
+    found.append((path, value))
+    let isOpaque =
+      isServiceOrContainer(value) || isMarketSetting(value)
+      || value is any CatalogFactory || value is any AccountFactory || value is any Navigator
+    guard !isOpaque else { continue }
+    for (innerPath, innerValue) in storedProperties(of: value) {
+      found.append(("\(path).\(innerPath)", innerValue))
+    }
+  }
+  return found
 }
 
 /// Every stored property of `instance`, its own and its superclasses', with optionals
-/// unwrapped.
+/// unwrapped and tuples split into their elements.
 private func storedProperties(of instance: Any) -> [(String, Any)] {
   var properties: [(String, Any)] = []
   var mirror: Mirror? = Mirror(reflecting: instance)
   while let current = mirror {
-    for child in current.children {
-      properties.append((child.label ?? "_", unwrapped(child.value)))
+    for (index, child) in current.children.enumerated() {
+      properties += flattened(child.label ?? "\(index)", child.value)
     }
     mirror = current.superclassMirror
   }
   return properties
+}
+
+/// `value` with optionals unwrapped, or, for a tuple, each of its elements (and theirs).
+private func flattened(_ label: String, _ value: Any) -> [(String, Any)] {
+  let value = unwrapped(value)
+  let mirror = Mirror(reflecting: value)
+  guard mirror.displayStyle == .tuple else { return [(label, value)] }
+  return mirror.children.enumerated().flatMap { index, element in
+    let name = element.label.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }
+    return flattened("\(label).\(name ?? "\(index)")", element.value)
+  }
 }
 
 private func unwrapped(_ value: Any) -> Any {

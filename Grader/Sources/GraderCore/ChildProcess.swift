@@ -164,7 +164,10 @@ final class CappedBuffer: Sendable {
       let head = String(decoding: state.head, as: UTF8.self)
       let tail = String(decoding: state.tail, as: UTF8.self)
       guard state.dropped > 0 else { return head + tail }
-      return head + "\n… [\(state.dropped) bytes of output left out] …\n" + tail
+      // Cut at line ends, so no half line is taken for a whole one.
+      let wholeHead = head.lastIndex(of: "\n").map { String(head[...$0]) } ?? ""
+      let wholeTail = tail.firstIndex(of: "\n").map { String(tail[tail.index(after: $0)...]) } ?? ""
+      return wholeHead + "… [\(state.dropped) bytes of output left out] …\n" + wholeTail
     }
   }
 }

@@ -61,8 +61,6 @@ public struct LessonGrade: Sendable {
   public var tasks: [TaskGrade] = []
   /// A problem with the run as a whole, e.g. no test ran.
   public var problem: String?
-  /// What the code printed while its tests ran (only when this lesson ran alone).
-  public var printed: [String] = []
 
   public var compiled: Bool { compileErrors == nil }
   public var passedCount: Int { tasks.reduce(0) { $0 + $1.passedCount } }
@@ -141,7 +139,6 @@ public struct Grading {
           lesson: lesson, compileErrors: errors, declaredTests: declaredTests(of: lesson))
       }
       var grade = grade(lesson, from: report)
-      if buildable.count == 1 { grade.printed = report.printed }
       var seen = Set<String>()
       grade.warnings = warnings.filter { warning in
         guard let file = warning.location?.file, seen.insert(warning.description).inserted else {

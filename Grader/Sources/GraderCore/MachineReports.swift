@@ -32,7 +32,7 @@ public struct JSONReport: Encodable, Sendable {
     /// `pass`, `fail` (an expectation failed) or `error` (crashed, hung, exited, did not run).
     public var status: String
     public var message: String?
-    /// What the code printed; the grader does not split output by test, so always `nil`.
+    /// What the code printed while the test ran, at most 500 characters (Exercism's limit).
     public var output: String?
     /// The task's number, from its suite `Task N — …`.
     public var taskID: Int?
@@ -58,7 +58,8 @@ public struct JSONReport: Encodable, Sendable {
         task.tests.map { test in
           TestEntry(
             name: "\(task.title): \(test.name)", status: Self.status(test.status),
-            message: test.status.isFailure ? Self.message(test) : nil, output: nil,
+            message: test.status.isFailure ? Self.message(test) : nil,
+            output: Self.output(test),
             taskID: Grading.taskNumber(task.title))
         }
       }
@@ -75,6 +76,12 @@ public struct JSONReport: Encodable, Sendable {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(self) else { return "{}" }
     return String(decoding: data, as: UTF8.self)
+  }
+
+  static func output(_ test: TestResult) -> String? {
+    guard !test.printed.isEmpty else { return nil }
+    let text = test.printed.joined(separator: "\n")
+    return text.count <= 500 ? text : String(text.prefix(480)) + "\n… (output truncated)"
   }
 
   static func status(_ status: TestStatus) -> String {

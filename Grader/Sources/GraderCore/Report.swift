@@ -52,8 +52,8 @@ public struct Report {
   public var root: URL?
   /// How many failing tests get their full explanation; the rest get one line each.
   public var detailedFailures = 6
-  /// How many of the lines the code printed are shown under a failing lesson.
-  public var printedLines = 12
+  /// How many of the lines a failing test printed are shown under it.
+  public var printedLines = 8
 
   public init(style: Style, root: URL? = nil) {
     self.style = style
@@ -96,15 +96,6 @@ public struct Report {
       if !task.isDone, let text, task.title.hasPrefix("Task ") {
         lines.append("      " + style.dim("Read: \(text.link(toHeading: task.title))"))
       }
-    }
-    if !grade.printed.isEmpty && grade.failedCount > 0 {
-      let shown = grade.printed.suffix(printedLines)
-      let count =
-        shown.count < grade.printed.count
-        ? "the last \(shown.count) of \(grade.printed.count) lines" : "\(shown.count) lines"
-      lines.append(
-        style.dim("  Your code printed (\(count), from the whole run, not split by test):"))
-      lines += shown.map { "      " + $0 }
     }
     if unexplained > 0 {
       lines.append(
@@ -224,7 +215,7 @@ public struct Report {
     if let note = test.note { lines.append(indent + note) }
     guard let failure = test.failures.first else {
       if test.note == nil { lines.append(indent + style.dim("at \(test.location)")) }
-      return lines
+      return lines + printedLines(of: test, indent: indent)
     }
     for comment in failure.comments {
       lines += comment.split(separator: "\n").map { indent + $0 }
@@ -236,11 +227,23 @@ public struct Report {
       place += more == 1 ? "  (and 1 more issue)" : "  (and \(more) more issues)"
     }
     lines.append(indent + style.dim(place))
+    lines += printedLines(of: test, indent: indent)
     return lines
   }
 }
 
 extension Report {
+  /// What the test printed, its last few lines.
+  func printedLines(of test: TestResult, indent: String) -> [String] {
+    guard !test.printed.isEmpty else { return [] }
+    let shown = test.printed.suffix(printedLines)
+    let heading =
+      shown.count < test.printed.count
+      ? "It printed (the last \(shown.count) of \(test.printed.count) lines):" : "It printed:"
+    return [indent + style.dim(heading)]
+      + shown.map { indent + "  " + Self.shortened($0, limit: 200) }
+  }
+
   /// At most `limit` characters: an expectation over a large collection prints all of it,
   /// and one line of fifteen thousand characters buries the sentence above it.
   static func shortened(_ text: String, limit: Int = 400) -> String {

@@ -53,6 +53,8 @@ public struct TestResult: Sendable, Equatable {
   public var failures: [Failure] = []
   /// For a crash, time-out or early exit: what happened, in the learner's terms.
   public var note: String?
+  /// What the code printed while this test ran (at most the last 50 lines).
+  public var printed: [String] = []
 }
 
 /// A suite: in this kata, a task.
@@ -70,6 +72,4 @@ public struct TestRunReport: Sendable {
   public var tests: [TestResult] = []
   /// A problem with the run as a whole (no test ran at all), for the learner to read.
   public var problem: String?
-  /// What the code under test printed, over the whole run, at most the last 200 lines.
-  public var printed: [String] = []
 }

@@ -26,13 +26,12 @@ struct TestRunner {
   /// Runs every test of the build, or only those whose ids are given.
   func run() throws(GraderError) -> TestRunReport {
     var state = RunState()
-    var printed: [String] = []
     var remaining: [String]? = nil
     var attempt = 0
     while true {
       attempt += 1
       let before = state.results.count
-      let ending = try runOnce(attempt: attempt, only: remaining, state: &state, printed: &printed)
+      let ending = try runOnce(attempt: attempt, only: remaining, state: &state)
       let left = state.functionOrder.filter { state.results[$0] == nil }
       if ending == .finished || left.isEmpty { break }
       let hung = state.results.values.filter { $0.status == .timedOut }.count
@@ -56,7 +55,6 @@ struct TestRunner {
     var report = TestRunReport()
     report.suites = state.suiteOrder.compactMap { state.suites[$0] }
     report.tests = state.functionOrder.compactMap { state.results[$0] }
-    report.printed = Array(printed.suffix(200))
     if report.tests.isEmpty {
       report.problem = state.lastEnding?.note ?? "No tests ran."
     }
@@ -78,7 +76,7 @@ struct TestRunner {
   }
 
   private func runOnce(
-    attempt: Int, only ids: [String]?, state: inout RunState, printed: inout [String]
+    attempt: Int, only ids: [String]?, state: inout RunState
   ) throws(GraderError) -> Ending {
     let recordedBefore = Set(state.results.keys)
     let eventsURL = workFolder.appending(path: "events-\(attempt).jsonl")
@@ -114,7 +112,6 @@ struct TestRunner {
     }
     for line in reader.newLines() { state.apply(line, decoder: decoder, root: root) }
     if Interrupts.requested { throw .interrupted }
-    printed += ProgramOutput.learnerLines(in: outcome.output)
 
     let ending: Ending
     if let id = timedOut {
@@ -144,6 +141,9 @@ struct TestRunner {
       for id in state.inFlight.keys { state.record(id, status: .exitedEarly, note: note) }
       ending = .exitedEarly(note)
     }
+    state.attach(
+      ProgramOutput.byTest(in: outcome.output),
+      to: Set(state.results.keys).subtracting(recordedBefore))
     state.inFlight.removeAll()
     state.lastEnding = ending == .finished ? nil : ending
     return ending
@@ -171,6 +171,15 @@ struct TestRunner {
     var inFlight: [String: Date] = [:]
     var runEnded = false
     var lastEnding: Ending?
+
+    /// Gives each test of this attempt the lines printed under its name.
+    mutating func attach(_ printed: [String: [String]], to ids: Set<String>) {
+      for id in ids {
+        guard var result = results[id], let lines = printed[result.name] else { continue }
+        result.printed = Array(lines.suffix(50))
+        results[id] = result
+      }
+    }
 
     mutating func record(_ id: String, status: TestStatus, note: String? = nil) {
       guard let function = functions[id] else { return }

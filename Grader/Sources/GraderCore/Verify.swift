@@ -14,6 +14,8 @@ public struct Verifier {
 
   private(set) var passed = 0
   private(set) var failed = 0
+  /// Each failed check with its first problems, for the grader's own tests to show.
+  private(set) var failedChecks: [String] = []
 
   public init(course: Course, timeLimit: Double, style: Style) {
     self.course = course
@@ -176,7 +178,9 @@ public struct Verifier {
     throws(GraderError) -> [String]
   {
     let fileManager = FileManager.default
-    let sourceRoot = ".build/variants/src"
+    // A folder of its own per variant: the build can never mistake one variant's files for
+    // another's, whatever their dates and sizes.
+    let sourceRoot = ".build/variants/\(lesson.id)-\(name)"
     let target = course.root.appending(path: "\(sourceRoot)/\(lesson.module)")
     let overlay = course.root.appending(path: "Variants/\(lesson.module)/\(name)")
     do {
@@ -198,6 +202,7 @@ public struct Verifier {
     } catch {
       return ["could not prepare the variant: \(error.localizedDescription)"]
     }
+    defer { try? fileManager.removeItem(at: course.root.appending(path: sourceRoot)) }
     guard let grade = try grading.grade([lesson], from: .folder(sourceRoot)).first else {
       return ["no result"]
     }
@@ -234,6 +239,7 @@ public struct Verifier {
       say("  \(style.pass("✓")) \(what)")
     } else {
       failed += 1
+      failedChecks.append(([what] + problems.prefix(3)).joined(separator: " | "))
       say("  \(style.fail("✗")) \(what)")
       for problem in problems.prefix(12) { say("      \(problem)") }
     }

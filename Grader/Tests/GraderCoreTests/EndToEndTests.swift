@@ -41,7 +41,8 @@ import Testing
     let adds = try #require(lesson.tasks.first?.tests.first)
     #expect(adds.status == .crashed)
     #expect(adds.note?.contains("Index out of range") == true)
-    #expect(adds.note?.contains("Exercises/Lesson01Arithmetic/Arithmetic.swift:4") == true)
+    #expect(adds.note?.contains("Exercises/Lesson01Arithmetic/Arithmetic.swift:5") == true)
+    #expect(adds.printed == ["add(2, 3) reads index 2"], "what it printed before crashing")
     #expect(lesson.tasks.last?.tests.map(\.status) == [.passed], "Task 2 must still be graded")
   }
 
@@ -142,7 +143,7 @@ import Testing
     try MiniKata.use(case: nil, in: root)
     let course = try Course(root: root)
     var verifier = Verifier(course: course, timeLimit: 30, style: Style(colour: false))
-    #expect(try verifier.run() == 0)
+    #expect(try verifier.run() == 0, "failed checks: \(verifier.failedChecks)")
 
     let liar = root.appending(path: "Variants/Lesson01Arithmetic/wrong-task1-is-actually-right")
     try FileManager.default.createDirectory(at: liar, withIntermediateDirectories: true)
@@ -264,6 +265,10 @@ import Testing
   func flood() throws {
     let lesson = try MiniKata.grade(case: "flood")
     #expect(lesson.tasks.flatMap(\.tests).map(\.status) == [.passed, .passed, .failed])
+    let multiplies = try #require(lesson.tasks.last?.tests.first)
+    #expect(multiplies.printed.count == 50, "the last 50 lines it printed, no more")
+    #expect(multiplies.printed.allSatisfy { $0.hasPrefix("noise ") })
+    #expect(lesson.tasks.first?.tests.allSatisfy { $0.printed.isEmpty } == true)
   }
 }
 
@@ -323,9 +328,10 @@ enum MiniKata {
     let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appending(path: "Fixtures/MiniKata")
     try fileManager.copyItem(at: fixture, to: target)
-    try fileManager.copyItem(
-      at: kataRoot.appending(path: "Tests/KataTestSupport"),
-      to: target.appending(path: "Tests/KataTestSupport"))
+    for support in ["Tests/KataTestSupport", "Tests/KataLineBufferedOutput"] {
+      try fileManager.copyItem(
+        at: kataRoot.appending(path: support), to: target.appending(path: support))
+    }
     try fileManager.copyItem(
       at: kataRoot.appending(path: ".swift-format"), to: target.appending(path: ".swift-format"))
     try fileManager.copyItem(

@@ -1,0 +1,44 @@
+// Variant: the screen reads both services through @Injected, but the success event was lost in
+// the edit: a loaded profile reports nothing. Wrong: Task 1 must fail.
+import Foundation
+
+/// The model behind the profile screen: loads a user's profile and reports what it showed.
+///
+/// A screen is an edge of the app, where `@Injected` is acceptable: its collaborators come
+/// from the container through the wrapper.
+@MainActor
+public final class ProfileScreen {
+  /// What the screen shows.
+  public enum State: Equatable, Sendable {
+    /// Nothing requested yet.
+    case idle
+    /// The profile arrived.
+    case loaded(Profile)
+    /// The profile could not be fetched; the text says why.
+    case failed(String)
+  }
+
+  /// What the screen shows now.
+  public private(set) var state = State.idle
+
+  private let userID: String
+  @Injected private var profiles: any ProfileService
+  @Injected private var analytics: any Analytics
+
+  /// Creates the screen for one user.
+  ///
+  /// - Parameter userID: The user whose profile the screen shows.
+  public init(userID: String) {
+    self.userID = userID
+  }
+
+  /// Fetches the profile and reports `profile_shown` or `profile_failed`.
+  public func load() async {
+    do {
+      state = .loaded(try await profiles.profile(id: userID))
+    } catch {
+      state = .failed(String(describing: error))
+      analytics.track("profile_failed")
+    }
+  }
+}
