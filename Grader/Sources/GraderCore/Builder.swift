@@ -29,17 +29,63 @@ struct Builder {
   var root: URL
   var environment: [String: String]
   var scratchPath: String
+  /// The lesson modules this build compiles.
+  var modules: [String]
 
   func build() throws(GraderError) -> BuildOutcome {
     let child = ChildProcess(
       arguments: ["swift", "build", "--build-tests", "--scratch-path", scratchPath],
       environment: environment, directory: root)
+    forgetIncrementalRecords()
     let outcome = try child.run()
+    // Kept for whoever wants the compiler's whole output, not only the errors shown.
+    let log = root.appending(path: scratchPath).appending(path: "kata-grader")
+    try? FileManager.default.createDirectory(at: log, withIntermediateDirectories: true)
+    try? outcome.output.write(
+      to: log.appending(path: "build-output.txt"), atomically: true, encoding: .utf8)
+    if outcome.stopped { forgetInterruptedWork() }
     if Interrupts.requested { throw .interrupted }
     let diagnostics = Self.diagnostics(in: outcome.output, root: root)
     return BuildOutcome(
       succeeded: outcome.status == 0 && !outcome.signalled, diagnostics: diagnostics,
       output: outcome.output)
+  }
+
+  /// Removes the Swift driver's incremental records of the lessons' modules, so a module
+  /// that llbuild finds changed is compiled whole.
+  ///
+  /// The grader's own tests caught the driver skipping a changed file: with edits landing a
+  /// moment after the previous build (as in `--watch`), the next build re-emitted the module
+  /// but linked the object of the file's old contents, and the tests ran old code. A lesson
+  /// module compiles whole in about half a second; a grade that tests stale code costs a
+  /// learner far more.
+  private func forgetIncrementalRecords() {
+    removeFiles(withExtensions: ["priors", "swiftdeps"], of: modules)
+  }
+
+  /// Removes what a build stopped half-way may have left of the lessons' modules: objects a
+  /// killed compiler wrote but the build never recorded, and the test bundle.
+  private func forgetInterruptedWork() {
+    removeFiles(
+      withExtensions: ["o", "priors", "swiftdeps", "swiftmodule"],
+      of: modules + modules.map { $0 + "Tests" })
+    let products = root.appending(path: scratchPath).appending(path: "debug")
+    let bundles = (try? FileManager.default.contentsOfDirectory(atPath: products.path)) ?? []
+    for bundle in bundles where bundle.hasSuffix(".xctest") {
+      try? FileManager.default.removeItem(at: products.appending(path: bundle))
+    }
+  }
+
+  private func removeFiles(withExtensions extensions: Set<String>, of modules: [String]) {
+    let fileManager = FileManager.default
+    let products = root.appending(path: scratchPath).appending(path: "debug")
+    for module in modules {
+      let folder = products.appending(path: "\(module).build")
+      let files = fileManager.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+      for file in files where extensions.contains((file as NSString).pathExtension) {
+        try? fileManager.removeItem(at: folder.appending(path: file))
+      }
+    }
   }
 
   /// Finds `file:line:column: error: message` lines (and `error: message` lines from the

@@ -92,7 +92,7 @@ struct ChildProcess {
       Thread.sleep(forTimeInterval: 0.05)
     }
     process.waitUntilExit()
-    buffer.waitForEnd(upTo: 1.0)
+    buffer.waitForEnd(upTo: 5.0)
     pipe.fileHandleForReading.readabilityHandler = nil
     return ChildOutcome(
       status: process.terminationStatus,
@@ -102,9 +102,12 @@ struct ChildProcess {
     )
   }
 
-  /// Asks politely, then insists: SIGINT lets SwiftPM end the test process it started.
+  /// Asks politely, then insists: SIGINT lets SwiftPM end the test process or the compilers
+  /// it started; whatever of that process tree still runs after three seconds is killed, so
+  /// no orphaned compiler or linker can write into the build folder after the grader moved on.
   private static func stop(_ process: Process) {
     let pid = process.processIdentifier
+    let tree = ProcessTree.descendants(of: pid)
     kill(pid, SIGINT)
     let deadline = Date().addingTimeInterval(3)
     while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
@@ -112,6 +115,36 @@ struct ChildProcess {
       kill(-pid, SIGKILL)  // the child's own process group, where Foundation starts one
       kill(pid, SIGKILL)
     }
+    for descendant in tree where kill(descendant, 0) == 0 { kill(descendant, SIGKILL) }
+  }
+}
+
+/// The processes below one process, read from `ps` (on Linux and macOS alike).
+enum ProcessTree {
+  /// Every descendant of `root`, or none when `ps` is not available.
+  static func descendants(of root: pid_t) -> [pid_t] {
+    let ps = Process()
+    ps.executableURL = URL(fileURLWithPath: "/bin/ps")
+    ps.arguments = ["-A", "-o", "pid=", "-o", "ppid="]
+    let pipe = Pipe()
+    ps.standardOutput = pipe
+    ps.standardError = FileHandle.nullDevice
+    guard (try? ps.run()) != nil else { return [] }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    ps.waitUntilExit()
+    var children: [pid_t: [pid_t]] = [:]
+    for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+      let fields = line.split(separator: " ").compactMap { pid_t($0) }
+      if fields.count == 2 { children[fields[1], default: []].append(fields[0]) }
+    }
+    var found: [pid_t] = []
+    var queue = [root]
+    while let next = queue.popLast() {
+      let below = children[next] ?? []
+      found += below
+      queue += below
+    }
+    return found
   }
 }
 

@@ -8,8 +8,23 @@ struct CrashLog {
   /// The deepest frame in the kata's own sources, e.g. `Exercises/Lesson04Container/Container.swift:31`.
   var frame: String?
 
-  init(output: String, root: URL) {
-    let lines = output.split(separator: "\n", omittingEmptySubsequences: true)
+  /// Reads the crash from the test process's output and the backtracer's report files.
+  ///
+  /// - Parameters:
+  ///   - output: What the test process printed (the runtime's one-line message is there).
+  ///   - backtraces: The folder the backtracer wrote its report to, if any.
+  ///   - root: The kata's root, to find and shorten the learner's own frames.
+  init(output: String, backtraces: URL? = nil, root: URL) {
+    var text = output
+    if let backtraces,
+      let files = try? FileManager.default.contentsOfDirectory(atPath: backtraces.path)
+    {
+      for file in files.sorted() {
+        let report = (try? String(contentsOf: backtraces.appending(path: file), encoding: .utf8))
+        text += "\n" + (report ?? "")
+      }
+    }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
     // The last fatal message is the parent's: an exit test's child prints its own first.
     if let fatal = lines.last(where: { $0.contains("Fatal error:") }) {
       let text = fatal.components(separatedBy: "Fatal error:").last ?? ""
@@ -18,6 +33,11 @@ struct CrashLog {
     } else if let crashed = lines.last(where: { $0.contains("Program crashed:") }) {
       let text = crashed.components(separatedBy: "Program crashed:").last ?? ""
       message = text.replacingOccurrences(of: "*", with: "").trimmingCharacters(in: .whitespaces)
+    } else if let signal = lines.last(where: { $0.contains("with unexpected signal code") }) {
+      // SwiftPM's words when no runtime message came first (a stack overflow, say).
+      let code = signal.split(separator: " ").last.map(String.init) ?? "?"
+      let recursion = code == "11" || code == "10" ? " (endless recursion?)" : ""
+      message = "the test process was killed by signal \(code)\(recursion)"
     }
     let base = root.standardizedFileURL.path
     let frames = lines.compactMap { line -> String? in
@@ -42,5 +62,6 @@ struct CrashLog {
   /// Whether the output shows the Swift runtime stopping the process.
   static func looksLikeCrash(_ output: String) -> Bool {
     output.contains("Fatal error:") || output.contains("Program crashed:")
+      || output.contains("with unexpected signal code")
   }
 }

@@ -98,37 +98,7 @@ public struct Grading {
         throw .missingFolder(folder)
       }
     }
-    var compileErrors: [String: [Diagnostic]] = [:]
-    var warnings: [Diagnostic] = []
-    var buildable = lessons
-    while !buildable.isEmpty {
-      progress?("building \(buildable.map(\.id).joined(separator: ", "))…")
-      let outcome = try builder(for: buildable, source: source).build()
-      warnings += outcome.diagnostics.filter { $0.severity == "warning" }
-      if outcome.succeeded { break }
-      let broken = attribute(outcome, to: buildable, source: source)
-      if broken.isEmpty {
-        // Nothing points at one lesson (a linker error, say): build them one by one.
-        if buildable.count == 1 {
-          compileErrors[buildable[0].module] = Self.unplaced(outcome)
-          buildable = []
-        } else {
-          for lesson in buildable {
-            let single = try builder(for: [lesson], source: source).build()
-            if !single.succeeded {
-              let errors = attribute(single, to: [lesson], source: source)[lesson.module]
-              compileErrors[lesson.module] = errors ?? Self.unplaced(single)
-            }
-          }
-          buildable.removeAll { compileErrors[$0.module] != nil }
-          if !buildable.isEmpty { _ = try builder(for: buildable, source: source).build() }
-          break
-        }
-      } else {
-        compileErrors.merge(broken) { old, _ in old }
-        buildable.removeAll { broken[$0.module] != nil }
-      }
-    }
+    let (buildable, compileErrors, warnings) = try build(lessons, from: source)
     var report = TestRunReport()
     if !buildable.isEmpty {
       report = try runner(for: buildable, source: source).run()
@@ -151,6 +121,46 @@ public struct Grading {
     }
   }
 
+  /// Builds the lessons together; when that fails, sets aside each lesson its errors point
+  /// into and builds the rest again, so one lesson's compile error never stops the others.
+  ///
+  /// - Returns: The lessons that built, the errors of those that did not, and every warning.
+  private func build(_ lessons: [Lesson], from source: CodeSource) throws(GraderError) -> (
+    built: [Lesson], errors: [String: [Diagnostic]], warnings: [Diagnostic]
+  ) {
+    var errors: [String: [Diagnostic]] = [:]
+    var warnings: [Diagnostic] = []
+    var buildable = lessons
+    while !buildable.isEmpty {
+      progress?("building \(buildable.map(\.id).joined(separator: ", "))…")
+      let outcome = try builder(for: buildable, source: source).build()
+      warnings += outcome.diagnostics.filter { $0.severity == "warning" }
+      if outcome.succeeded { break }
+      let broken = attribute(outcome, to: buildable, source: source)
+      if !broken.isEmpty {
+        errors.merge(broken) { old, _ in old }
+        buildable.removeAll { broken[$0.module] != nil }
+        continue
+      }
+      // Nothing points at one lesson (a linker error, say): build them one by one.
+      if buildable.count == 1 {
+        errors[buildable[0].module] = Self.unplaced(outcome)
+        return ([], errors, warnings)
+      }
+      for lesson in buildable {
+        let single = try builder(for: [lesson], source: source).build()
+        if !single.succeeded {
+          let own = attribute(single, to: [lesson], source: source)[lesson.module]
+          errors[lesson.module] = own ?? Self.unplaced(single)
+        }
+      }
+      buildable.removeAll { errors[$0.module] != nil }
+      if !buildable.isEmpty { _ = try builder(for: buildable, source: source).build() }
+      break
+    }
+    return (buildable, errors, warnings)
+  }
+
   private func environment(for lessons: [Lesson], source: CodeSource) -> [String: String] {
     [
       "KATA_SOURCE": source.environmentValue,
@@ -161,7 +171,7 @@ public struct Grading {
   private func builder(for lessons: [Lesson], source: CodeSource) -> Builder {
     Builder(
       root: course.root, environment: environment(for: lessons, source: source),
-      scratchPath: source.scratchPath)
+      scratchPath: source.scratchPath, modules: lessons.map(\.module))
   }
 
   private func runner(for lessons: [Lesson], source: CodeSource) throws(GraderError) -> TestRunner {

@@ -1,19 +1,16 @@
 /// Splits what a test process printed by test, leaving out what SwiftPM, XCTest and Swift
 /// Testing print themselves and the crash report (which the grader shows apart).
 ///
-/// This works because the grader runs tests one at a time and the kata's test support makes
-/// standard output line-buffered (Tests/KataLineBufferedOutput): every line a test prints
-/// lands between Swift Testing's `Test "name" started.` and that test's closing line.
+/// This works because the grader runs tests one at a time and the kata's test support sends
+/// standard output, line by line, to standard error, where Swift Testing writes its console
+/// lines (Tests/KataLineBufferedOutput): every line a test prints lands between
+/// `Test "name" started.` and that test's closing line.
 enum ProgramOutput {
   /// The learner's lines per test display name, in the order printed.
   static func byTest(in output: String) -> [String: [String]] {
     var found: [String: [String]] = [:]
     var current: String?
     for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
-      // The backtrace goes to standard error, after the test's own lines; the runtime's
-      // one-line message may overtake them (SwiftPM relays the two streams separately).
-      if line.contains("Program crashed:") || line.hasPrefix("*** Signal") { break }
-      if line.contains("Fatal error:") || line.hasPrefix("swift-runtime:") { continue }
       if line.contains("bytes of output left out]") {
         current = nil  // The grader's cap cut the stream here: whose lines follow is unknown.
         continue
@@ -30,11 +27,33 @@ enum ProgramOutput {
         }
         continue
       }
+      guard let line = withoutCrashNoise(line) else { continue }
       if let current { found[current, default: []].append(String(line)) }
     }
-    return found.mapValues { lines in
-      Array(lines.reversed().drop { $0.trimmingCharacters(in: .whitespaces).isEmpty }.reversed())
+    return found
+  }
+
+  /// The line without what the runtime and the backtracer write to standard error when the
+  /// process crashes, or `nil` when nothing else is left.
+  ///
+  /// SwiftPM relays the test process's standard output and standard error separately, so
+  /// those messages can land before, after, or in the middle of a test's last line: the
+  /// backtracer's banner is written in two parts (`*** Signal 4: Backtracing from 0x….` and,
+  /// later, ` done ***`), and a printed line can arrive between them. The backtrace itself
+  /// goes to a file (see TestRunner). Blank lines are dropped too.
+  static func withoutCrashNoise(_ line: Substring) -> Substring? {
+    var rest = line
+    if rest.contains("Fatal error:") || rest.hasPrefix("swift-runtime:")
+      || rest.hasPrefix("*** Program crashed")
+    {
+      return nil
     }
+    if rest.hasPrefix("*** Signal"), let from = rest.range(of: "Backtracing from 0x") {
+      rest = rest[from.upperBound...].drop { $0.isHexDigit }.drop { $0 == "." }
+    }
+    if rest.hasSuffix("done ***") { rest = rest.dropLast("done ***".count) }
+    let trimmed = rest.trimmingCharacters(in: .whitespaces)
+    return trimmed.isEmpty ? nil : rest
   }
 
   /// `◇ Test "Adds two numbers" started.` → `Adds two numbers` (a suite's line gives `nil`).

@@ -230,7 +230,12 @@ struct QualityGates {
     try? String(contentsOf: root.appending(path: path), encoding: .utf8)
   }
 
-  private func which(_ tool: String) -> Bool {
+  /// Whether this machine can tell a bash-only script from a POSIX one (ShellCheck or dash).
+  static var canCheckShells: Bool { which("shellcheck") || which("dash") }
+
+  private func which(_ tool: String) -> Bool { Self.which(tool) }
+
+  private static func which(_ tool: String) -> Bool {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     return path.split(separator: ":").contains { folder in
       FileManager.default.isExecutableFile(atPath: "\(folder)/\(tool)")

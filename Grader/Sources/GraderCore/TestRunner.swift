@@ -23,7 +23,8 @@ struct TestRunner {
   /// Told the name of each test as it starts (a progress line on a terminal).
   var progress: ((String) -> Void)?
 
-  /// Runs every test of the build, or only those whose ids are given.
+  /// Runs every test of the build, starting the test process again after a crash, a hang or
+  /// an early exit, until each test has a result.
   func run() throws(GraderError) -> TestRunReport {
     var state = RunState()
     var remaining: [String]? = nil
@@ -83,14 +84,25 @@ struct TestRunner {
     try? FileManager.default.removeItem(at: eventsURL)
     _ = FileManager.default.createFile(atPath: eventsURL.path, contents: nil)
     var arguments = [
-      "swift", "test", "--skip-build", "--no-parallel", "--scratch-path", scratchPath,
+      // Only Swift Testing: the kata has no XCTest tests, and XCTest's test listing reads
+      // standard output, which the grader's test processes send elsewhere.
+      "swift", "test", "--skip-build", "--no-parallel", "--disable-xctest",
+      "--scratch-path", scratchPath,
       "--event-stream-output-path", eventsURL.path, "--event-stream-version", "0",
     ]
     for id in ids ?? [] { arguments += ["--filter", Self.exactPattern(id)] }
     var env = environment
-    // The learner's own frame in a crash report needs the backtracer; keep it short.
-    env["SWIFT_BACKTRACE"] =
+    // The learner's own frame in a crash report needs the backtracer. Its report goes to a
+    // file, so it neither mixes with what the tests print nor has to be parsed out of it.
+    let backtraces = workFolder.appending(path: "backtraces-\(attempt)")
+    try? FileManager.default.removeItem(at: backtraces)
+    try? FileManager.default.createDirectory(at: backtraces, withIntermediateDirectories: true)
+    var backtrace =
       "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no"
+    if !backtraces.path.contains(",") { backtrace += ",output-to=\(backtraces.path)" }
+    env["SWIFT_BACKTRACE"] = backtrace
+    // Printed lines in order with Swift Testing's own (Tests/KataLineBufferedOutput).
+    env["KATA_GRADER_OUTPUT"] = "merged"
     let child = ChildProcess(arguments: arguments, environment: env, directory: root)
     let reader = GrowingFileReader(url: eventsURL)
     var timedOut: String?
@@ -112,6 +124,9 @@ struct TestRunner {
     }
     for line in reader.newLines() { state.apply(line, decoder: decoder, root: root) }
     if Interrupts.requested { throw .interrupted }
+    // Kept beside the event stream, for whoever needs to see what the tests printed, raw.
+    try? outcome.output.write(
+      to: workFolder.appending(path: "output-\(attempt).txt"), atomically: true, encoding: .utf8)
 
     let ending: Ending
     if let id = timedOut {
@@ -132,7 +147,7 @@ struct TestRunner {
     } else if state.runEnded {
       ending = .finished
     } else if outcome.signalled || CrashLog.looksLikeCrash(outcome.output) {
-      let note = CrashLog(output: outcome.output, root: root).summary
+      let note = CrashLog(output: outcome.output, backtraces: backtraces, root: root).summary
       for id in state.inFlight.keys { state.record(id, status: .crashed, note: note) }
       ending = .crashed(note)
     } else {

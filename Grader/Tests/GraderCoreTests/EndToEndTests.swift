@@ -46,6 +46,14 @@ import Testing
     #expect(lesson.tasks.last?.tests.map(\.status) == [.passed], "Task 2 must still be graded")
   }
 
+  @Test("Endless recursion (a stack overflow) is reported as a crash; the other tests still run")
+  func stackOverflow() throws {
+    let lesson = try MiniKata.grade(case: "recursion")
+    let tests = lesson.tasks.flatMap(\.tests)
+    #expect(tests.map(\.status) == [.crashed, .passed, .passed])
+    #expect(tests.first?.note?.hasPrefix("Crashed") == true)
+  }
+
   @Test("A hang is stopped at the time limit, named, and the other tests still run")
   func hang() throws {
     let lesson = try MiniKata.grade(case: "hang", timeLimit: 3)
@@ -96,7 +104,7 @@ import Testing
     thread.start()
     defer { interruptRequested.store(false, ordering: .relaxed) }
     let deadline = Date().addingTimeInterval(60)
-    while MiniKata.leftoverTestProcesses() == 0 && Date() < deadline {
+    while !MiniKata.testProcessRuns() && Date() < deadline {
       Thread.sleep(forTimeInterval: 0.1)
     }
     interruptRequested.store(true, ordering: .relaxed)
@@ -106,6 +114,40 @@ import Testing
     let result = try #require(outcome.withLock { $0 }, "grading did not stop after Ctrl-C")
     #expect(throws: GraderError.interrupted) { try result.get() }
     #expect(MiniKata.leftoverTestProcesses() == 0, "the test process must be ended")
+  }
+
+  @Test("Ctrl-C during a build leaves no compiler behind, and the next grade is of the new code")
+  func interruptDuringBuild() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: "recursion", in: root)
+    let course = try Course(root: root)
+    let outcome = Mutex<Result<[LessonGrade], GraderError>?>(nil)
+    let thread = Thread {
+      let result = Result { () throws(GraderError) in
+        try Grading(course: course, timeLimit: 60).grade(course.lessons, from: .exercises)
+      }
+      outcome.withLock { $0 = result }
+    }
+    thread.start()
+    let deadline = Date().addingTimeInterval(60)
+    while MiniKata.leftoverTestProcesses() == 0 && Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    interruptRequested.store(true, ordering: .relaxed)
+    while outcome.withLock({ $0 == nil }) && Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    interruptRequested.store(false, ordering: .relaxed)
+    let result = try #require(outcome.withLock { $0 }, "grading did not stop after Ctrl-C")
+    if case .success = result {
+      Issue.record("the build finished before Ctrl-C; the test proves nothing this time")
+    }
+    #expect(MiniKata.leftoverTestProcesses() == 0, "no compiler, linker or test process left")
+    let lesson = try MiniKata.grade(case: nil)
+    #expect(
+      lesson.tasks.flatMap(\.tests).map(\.status) == [.failed, .passed, .failed],
+      "the starter, built anew, not what the interrupted build left: \(lesson.compileErrors ?? []) \(lesson.problem ?? "")"
+    )
   }
 
   @Test("A missing exercise folder is an error that says how to restore it")
@@ -261,6 +303,88 @@ import Testing
     #expect(when >= released)
   }
 
+  @Test("Each quality gate names the file and line of a deliberate violation")
+  func gatesCatchViolations() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: nil, in: root)
+    let course = try Course(root: root)
+    let lesson = try #require(course.lessons.first)
+    let gates = QualityGates(root: root)
+    _ = try Grading(course: course, timeLimit: 30).grade([lesson], from: .solutions)
+    let modules = root.appending(path: ".build/solutions/debug/Modules")
+    #expect(try gates.formatting().isEmpty, "the fixture starts clean")
+    #expect(gates.links().isEmpty)
+    #expect(try gates.compileSnippets(of: lesson, modules: modules).isEmpty)
+
+    let text = root.appending(path: "lessons/01-arithmetic.md")
+    let original = try String(contentsOf: text, encoding: .utf8)
+    defer { try? original.write(to: text, atomically: true, encoding: .utf8) }
+    let broken =
+      original
+      + "\nSee [the missing task](#task-9--nowhere) and [a file](nowhere.md).\n\n"
+      + "```swift\nlet product: Int = multiply(2, \"three\")\n```\n"
+    try broken.write(to: text, atomically: true, encoding: .utf8)
+    let links = gates.links()
+    #expect(links.count == 2 && links.allSatisfy { $0.hasPrefix("lessons/01-arithmetic.md:") })
+    let snippets = try gates.compileSnippets(of: lesson, modules: modules)
+    let snippetLine = broken.split(separator: "\n", omittingEmptySubsequences: false)
+      .firstIndex { $0.hasPrefix("let product") }.map { $0 + 1 }
+    #expect(snippets.count == 1)
+    #expect(snippets.first?.hasPrefix("lessons/01-arithmetic.md:\(snippetLine ?? 0):") == true)
+
+    let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
+    let starter = try String(contentsOf: exercise, encoding: .utf8)
+    try (starter + "\nlet   badlyFormatted=1\n").write(
+      to: exercise, atomically: true, encoding: .utf8)
+    defer { try? MiniKata.use(case: nil, in: root) }
+    let formatting = try gates.formatting()
+    #expect(formatting.contains { $0.hasPrefix("Exercises/Lesson01Arithmetic/Arithmetic.swift:") })
+  }
+
+  @Test(
+    "The shell gate rejects a bash-only construct in grade.sh",
+    .enabled(if: QualityGates.canCheckShells, "needs ShellCheck or dash"))
+  func shellGate() throws {
+    let root = try MiniKata.prepare()
+    let gates = QualityGates(root: root)
+    let script = root.appending(path: "grade.sh")
+    try "#!/bin/sh\nif [[ \"$1\" == --help ]]; then echo OVERVIEW:; fi\n".write(
+      to: script, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: script) }
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    let shell = try gates.shellPortability()
+    #expect(!shell.problems.isEmpty, "a bash-only [[ ]] must fail under dash or ShellCheck")
+    #expect(shell.problems.contains { $0.hasPrefix("grade.sh") })
+  }
+
+  @Test("A new compiler warning in a solution fails --verify's solution check")
+  func warningsFail() throws {
+    let root = try MiniKata.prepare()
+    let solution = root.appending(path: "Solutions/Lesson01Arithmetic/Arithmetic.swift")
+    let original = try String(contentsOf: solution, encoding: .utf8)
+    defer { try? original.write(to: solution, atomically: true, encoding: .utf8) }
+    try (original + "\nfunc unusedResult() { let never = 1 }\n").write(
+      to: solution, atomically: true, encoding: .utf8)
+    let course = try Course(root: root)
+    let grade = try #require(
+      try Grading(course: course, timeLimit: 30).grade(course.lessons, from: .solutions).first)
+    #expect(
+      grade.warnings.contains {
+        $0.location?.file == "Solutions/Lesson01Arithmetic/Arithmetic.swift"
+      })
+  }
+
+  @Test("When the tests no longer compile against the learner's code, the next step says why")
+  func testsNoLongerCompile() throws {
+    let lesson = try MiniKata.grade(case: "renamed")
+    let errors = try #require(lesson.compileErrors)
+    #expect(errors.allSatisfy { $0.location?.file.hasPrefix("Tests/") == true })
+    let next = try #require(
+      Report(style: Style(colour: false)).nextStep([lesson], source: .exercises))
+    #expect(next.contains("Keep the declarations the starter had"))
+    #expect(!next.contains("start with Tests/"), "never send the learner to edit a test")
+  }
+
   @Test("A flood of output neither hangs the grader nor hides the result")
   func flood() throws {
     let lesson = try MiniKata.grade(case: "flood")
@@ -305,18 +429,28 @@ enum MiniKata {
     try #require(git.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed")
   }
 
-  static func leftoverTestProcesses() -> Int {
+  /// Whether the test process itself (not the build) runs in this copy.
+  static func testProcessRuns() -> Bool {
+    processes().contains { $0.contains("PackageTests.xctest") && $0.contains("--event-stream") }
+  }
+
+  static func processes() -> [String] {
     let path = root.withLock { $0?.path } ?? "-"
     let ps = Process()
     ps.executableURL = URL(fileURLWithPath: "/bin/ps")
     ps.arguments = ["-A", "-o", "args="]
     let pipe = Pipe()
     ps.standardOutput = pipe
-    guard (try? ps.run()) != nil else { return 0 }
+    guard (try? ps.run()) != nil else { return [] }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     ps.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).split(separator: "\n")
-      .filter { $0.contains(path) && $0.contains("PackageTests") }.count
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+      .filter { $0.contains(path) }
+  }
+
+  /// How many processes still work in this copy: a test process, a compiler or a linker.
+  static func leftoverTestProcesses() -> Int {
+    processes().filter { !$0.contains("/bin/ps") && !$0.hasPrefix("ps ") }.count
   }
 
   /// The copy, made on first use; its folder name has spaces, as a learner's might.

@@ -184,3 +184,27 @@ import Testing
 let kataRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
+
+@Suite struct ReportTests {
+  @Test("The overview shows tasks done as a ten-wide bar")
+  func progressBar() {
+    let report = Report(style: Style(colour: false))
+    #expect(report.bar(0, of: 5) == "[----------]")
+    #expect(report.bar(3, of: 5) == "[######----]")
+    #expect(report.bar(5, of: 5) == "[##########]")
+    #expect(report.bar(0, of: 0) == "[----------]")
+  }
+
+  @Test("The closing line is the one CI and people read")
+  func totalLine() {
+    #expect(Report.totalLine(passed: 3, failed: 2) == "Total: 3 passed, 2 failed")
+  }
+
+  @Test("--list and --help run without building anything and exit 0")
+  func listAndHelp() {
+    #expect(GraderCommand.main(arguments: ["--list"], root: kataRoot) == 0)
+    #expect(GraderCommand.main(arguments: ["--help"], root: kataRoot) == 0)
+    #expect(GraderCommand.main(arguments: ["lesson99"], root: kataRoot) == 2)
+    #expect(GraderCommand.main(arguments: ["--frobnicate"], root: kataRoot) == 2)
+  }
+}
