@@ -31,13 +31,18 @@ struct Builder {
   var scratchPath: String
   /// The lesson modules this build compiles.
   var modules: [String]
+  /// Their source folders, relative to the root.
+  var sourceFolders: [String] = []
 
   func build() throws(GraderError) -> BuildOutcome {
     let child = ChildProcess(
       arguments: ["swift", "build", "--build-tests", "--scratch-path", scratchPath],
       environment: environment, directory: root)
-    forgetIncrementalRecords()
+    let clock = BuildClock(folder: root.appending(path: scratchPath).appending(path: "kata-grader"))
+    if clock.editedAroundLastBuild(newestEdit()) { forgetIncrementalRecords() }
+    clock.markStart()
     let outcome = try child.run()
+    clock.markEnd()
     // Kept for whoever wants the compiler's whole output, not only the errors shown.
     let log = root.appending(path: scratchPath).appending(path: "kata-grader")
     try? FileManager.default.createDirectory(at: log, withIntermediateDirectories: true)
@@ -51,14 +56,31 @@ struct Builder {
       output: outcome.output)
   }
 
+  /// The newest modification date among the lessons' Swift files.
+  private func newestEdit() -> Date? {
+    let fileManager = FileManager.default
+    var newest: Date?
+    for folder in sourceFolders {
+      let url = root.appending(path: folder)
+      let files = fileManager.enumerator(atPath: url.path)?.compactMap { $0 as? String } ?? []
+      for file in files where file.hasSuffix(".swift") {
+        let attributes = try? fileManager.attributesOfItem(atPath: url.appending(path: file).path)
+        if let date = attributes?[.modificationDate] as? Date, date > (newest ?? .distantPast) {
+          newest = date
+        }
+      }
+    }
+    return newest
+  }
+
   /// Removes the Swift driver's incremental records of the lessons' modules, so a module
   /// that llbuild finds changed is compiled whole.
   ///
-  /// The grader's own tests caught the driver skipping a changed file: with edits landing a
-  /// moment after the previous build (as in `--watch`), the next build re-emitted the module
-  /// but linked the object of the file's old contents, and the tests ran old code. A lesson
-  /// module compiles whole in about half a second; a grade that tests stale code costs a
-  /// learner far more.
+  /// The grader's own tests caught the driver skipping a changed file when the edit landed
+  /// during or a moment after the previous build (as with `--watch` and quick saves): the
+  /// next build re-emitted the module but linked the object of the file's old contents, and
+  /// the tests ran old code. Only then are the records dropped; a lesson module then
+  /// compiles whole, a fraction of a second more.
   private func forgetIncrementalRecords() {
     removeFiles(withExtensions: ["priors", "swiftdeps"], of: modules)
   }

@@ -72,6 +72,8 @@ struct ChildProcess {
     process.standardError = capturesErrors ? pipe : FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
     let buffer = CappedBuffer(cap: outputCap)
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
     pipe.fileHandleForReading.readabilityHandler = { handle in
       let data = handle.availableData
       buffer.append(data)
@@ -83,13 +85,13 @@ struct ChildProcess {
       throw .toolMissing(arguments.first ?? "")
     }
     var stopped = false
-    while process.isRunning {
+    // Wake at once when the child ends, and every 50 ms to look at it meanwhile.
+    while exited.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
       if Interrupts.requested || check() == .stop {
         stopped = true
         Self.stop(process)
         break
       }
-      Thread.sleep(forTimeInterval: 0.05)
     }
     process.waitUntilExit()
     buffer.waitForEnd(upTo: 5.0)
@@ -188,7 +190,7 @@ final class CappedBuffer: Sendable {
   func waitForEnd(upTo seconds: Double) {
     let deadline = Date().addingTimeInterval(seconds)
     while !state.withLock({ $0.ended }) && Date() < deadline {
-      Thread.sleep(forTimeInterval: 0.01)
+      Thread.sleep(forTimeInterval: 0.002)
     }
   }
 

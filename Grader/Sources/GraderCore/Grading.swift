@@ -171,7 +171,8 @@ public struct Grading {
   private func builder(for lessons: [Lesson], source: CodeSource) -> Builder {
     Builder(
       root: course.root, environment: environment(for: lessons, source: source),
-      scratchPath: source.scratchPath, modules: lessons.map(\.module))
+      scratchPath: source.scratchPath, modules: lessons.map(\.module),
+      sourceFolders: lessons.map { source.folder(of: $0) })
   }
 
   private func runner(for lessons: [Lesson], source: CodeSource) throws(GraderError) -> TestRunner {
