@@ -50,6 +50,7 @@ struct Builder {
       to: log.appending(path: "build-output.txt"), atomically: true, encoding: .utf8)
     if outcome.stopped { forgetInterruptedWork() }
     if Interrupts.requested { throw .interrupted }
+    if let line = Self.toolchainProblem(in: outcome.output) { throw .toolchainTooOld(line) }
     let diagnostics = Self.diagnostics(in: outcome.output, root: root)
     return BuildOutcome(
       succeeded: outcome.status == 0 && !outcome.signalled, diagnostics: diagnostics,
@@ -108,6 +109,13 @@ struct Builder {
         try? fileManager.removeItem(at: folder.appending(path: file))
       }
     }
+  }
+
+  /// SwiftPM's line saying the toolchain is older than the manifest's tools version.
+  static func toolchainProblem(in output: String) -> String? {
+    output.split(separator: "\n").first {
+      $0.contains("is using Swift tools version") && $0.contains("installed version")
+    }.map(String.init)
   }
 
   /// Finds `file:line:column: error: message` lines (and `error: message` lines from the

@@ -10,6 +10,8 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
   case usage(String)
   /// A tool the grader runs (normally `swift`) could not be started.
   case toolMissing(String)
+  /// The Swift toolchain is older than the kata needs; carries SwiftPM's message.
+  case toolchainTooOld(String)
   /// A lesson's folder named in `Package.swift` is missing.
   case missingFolder(String)
   /// `--reset` could not find or restore the starter.
@@ -30,6 +32,9 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
       return message
     case .toolMissing(let tool):
       return "Could not start '\(tool)'. Install Swift 6.2 or newer and make sure it is on PATH."
+    case .toolchainTooOld(let message):
+      return
+        "The kata needs Swift 6.2 or newer (Xcode 26 on a Mac); this toolchain is older. SwiftPM says: \(message)"
     case .missingFolder(let path):
       return "The folder \(path) is missing. Restore it with `git checkout -- \(path)`."
     case .resetFailed(let why):

@@ -142,6 +142,15 @@ import Testing
       ])
   }
 
+  @Test("An old toolchain is recognised from SwiftPM's message")
+  func oldToolchain() {
+    let output = """
+      error: 'kata': package 'kata' is using Swift tools version 6.2.0 but the installed version is 6.1.2
+      """
+    #expect(Builder.toolchainProblem(in: output)?.contains("installed version is 6.1.2") == true)
+    #expect(Builder.toolchainProblem(in: "error: cannot find 'x' in scope") == nil)
+  }
+
   @Test("A crash keeps the fatal message and the learner's own frame")
   func crashLog() {
     let output = """
