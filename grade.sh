@@ -14,7 +14,16 @@
 # hands over to it; the grader itself lives in Grader/.
 set -eu
 
-root=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd -P)
+# Follow symbolic links to the script itself, so a link to it elsewhere finds the kata.
+script=$0
+while [ -L "$script" ]; do
+  target=$(readlink "$script")
+  case $target in
+    /*) script=$target ;;
+    *) script=$(dirname -- "$script")/$target ;;
+  esac
+done
+root=$(CDPATH='' cd -- "$(dirname -- "$script")" && pwd -P)
 scratch="$root/.build/grader"
 grader="$scratch/debug/kata-grader"
 

@@ -58,6 +58,7 @@ public enum GraderCommand {
     _ lessons: [Lesson], options: Options, course: Course, style: Style
   ) throws(GraderError) -> Int32 {
     let source: CodeSource = options.solutions ? .solutions : .exercises
+    let junitURL = try options.junitPath.map(junitDestination)
     var grading = Grading(course: course, timeLimit: options.timeLimit)
     let progress = ProgressLine()
     grading.progress = { progress.show($0) }
@@ -71,18 +72,17 @@ public enum GraderCommand {
     let passed = grades.reduce(0) { $0 + $1.passedCount }
     let failed = grades.reduce(0) { $0 + $1.failedCount }
     let status: Int32 = failed == 0 ? 0 : 1
-    if let path = options.junitPath {
-      let url = URL(
-        fileURLWithPath: path,
-        relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-      do {
-        try JUnitReport.xml(for: grades).write(to: url, atomically: true, encoding: .utf8)
-      } catch {
-        throw .usage("Could not write the JUnit report to \(path): \(error.localizedDescription)")
+    let edited = source == .exercises ? Checksums(root: course.root).changedTests(for: lessons) : []
+    if let junitURL {
+      let xml = JUnitReport.xml(for: grades, editedTests: edited)
+      if (try? xml.write(to: junitURL, atomically: true, encoding: .utf8)) == nil {
+        printError("Could not write the JUnit report to \(junitURL.path).", usage: false)
       }
     }
     if options.json {
-      say(JSONReport(grades: grades).encoded())
+      var report = JSONReport(grades: grades)
+      report.editedTests = edited
+      say(report.encoded())
       return status
     }
     if options.lessons.isEmpty {
@@ -90,15 +90,12 @@ public enum GraderCommand {
     } else {
       say(grades.map(report.detailed).joined(separator: "\n\n"))
     }
-    if source == .exercises {
-      let changed = Checksums(root: course.root).changedTests(for: lessons)
-      if !changed.isEmpty {
-        say("")
-        say(style.fail("Warning: ") + "these test files differ from the ones the kata ships:")
-        for path in changed.prefix(8) { say("  \(path)") }
-        say("The tests are the specification; a grade against edited tests means little.")
-        say("Restore them with: git checkout -- Tests/")
-      }
+    if !edited.isEmpty {
+      say("")
+      say(style.fail("Warning: ") + "these test files differ from the ones the kata ships:")
+      for path in edited.prefix(8) { say("  \(path)") }
+      say("The tests are the specification; a grade against edited tests means little.")
+      say("Restore them with: git checkout -- Tests/")
     }
     say("")
     if let next = report.nextStep(grades, source: source) {
@@ -114,6 +111,24 @@ public enum GraderCommand {
     }
     say(Report.totalLine(passed: passed, failed: failed))
     return status
+  }
+
+  /// Where `--junit` writes, checked before a grading run that can take minutes.
+  private static func junitDestination(_ path: String) throws(GraderError) -> URL {
+    let url = URL(
+      fileURLWithPath: path,
+      relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    var isFolder: ObjCBool = false
+    let folder = url.deletingLastPathComponent().path
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue
+    {
+      throw .usage(
+        "--junit needs a file path; \(path) is a folder. Try --junit \(path)/results.xml.")
+    }
+    guard FileManager.default.isWritableFile(atPath: folder) else {
+      throw .usage("--junit cannot write into \(folder): it does not exist or is read-only.")
+    }
+    return url
   }
 
   private static func list(_ course: Course) -> Int32 {

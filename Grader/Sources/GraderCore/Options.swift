@@ -42,7 +42,13 @@ public struct Options: Sendable, Equatable {
   ///
   /// - Throws: ``GraderError/usage(_:)`` naming what was not understood.
   public init(arguments: [String]) throws(GraderError) {
-    var rest = arguments[...]
+    // `--timeout=60` and `--junit=results.xml` are read as `--timeout 60`, `--junit results.xml`.
+    var rest = arguments.flatMap { argument -> [String] in
+      guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+        return [argument]
+      }
+      return [String(argument[..<equals]), String(argument[argument.index(after: equals)...])]
+    }[...]
     var modes: [String] = []
     func set(_ newMode: Mode, _ flag: String) {
       mode = newMode
@@ -57,6 +63,7 @@ public struct Options: Sendable, Equatable {
       case "--reset": set(.reset, argument)
       case "--list": set(.list, argument)
       case "--update-checksums": set(.updateChecksums, argument)
+      case "--": continue  // the conventional end of options; lessons may follow anyway
       case "--solutions": solutions = true
       case "--json": json = true
       case "--yes", "-y": assumeYes = true
@@ -66,8 +73,10 @@ public struct Options: Sendable, Equatable {
         }
         junitPath = path
       case "--timeout":
-        guard let value = rest.popFirst(), let seconds = Double(value), seconds > 0 else {
-          throw .usage("--timeout takes a number of seconds greater than 0, e.g. --timeout 60.")
+        guard let value = rest.popFirst(), let seconds = Double(value), seconds > 0,
+          seconds <= 3600
+        else {
+          throw .usage("--timeout takes a number of seconds from 1 to 3600, e.g. --timeout 60.")
         }
         timeLimit = seconds
       case let flag where flag.hasPrefix("-"):
@@ -83,6 +92,10 @@ public struct Options: Sendable, Equatable {
   }
 
   private mutating func validate() throws(GraderError) {
+    if [.hint, .reset, .watch].contains(mode) && (json || junitPath != nil) {
+      throw .usage(
+        "--json and --junit go with grading; --hint, --reset and --watch write no reports.")
+    }
     switch mode {
     case .help:
       break
@@ -113,9 +126,6 @@ public struct Options: Sendable, Equatable {
       }
     case .watch:
       if lessons.count > 1 { throw .usage("--watch takes at most one lesson: --watch lesson03.") }
-      if json || junitPath != nil {
-        throw .usage("--watch writes no reports; drop --json and --junit.")
-      }
     case .grade:
       break
     }
@@ -158,13 +168,16 @@ public struct Options: Sendable, Equatable {
       --json                Print one JSON document (each lesson in the shape of
                             Exercism's results.json, version 3) instead of text.
       --junit <file>        Also write a JUnit XML report, one test suite per lesson.
-      --verify              Prove the kata (maintainers): every solution passes
-                            twice, every starter fails every task, every variant
-                            behaves as its name says, the lesson code compiles, the
-                            formatting and scripts are clean, the grader's tests pass.
-      --update-checksums    Record the fingerprints of the shipped tests and
-                            starters in Tests/checksums.txt (maintainers).
       -h, --help            Show this help.
+
+    FOR MAINTAINERS:
+      --verify              Prove the kata: every solution passes twice, every
+                            starter fails every task, every variant behaves as its
+                            name says, the lesson code compiles, the formatting and
+                            scripts are clean, the grader's own tests pass.
+      --update-checksums    After changing tests or starters on purpose, record
+                            their fingerprints in Tests/checksums.txt. Not for
+                            learners: it silences the warning about edited tests.
 
     EXIT STATUS:
       0  every graded test passed

@@ -10,27 +10,49 @@ enum ProgramOutput {
   static func byTest(in output: String) -> [String: [String]] {
     var found: [String: [String]] = [:]
     var current: String?
+    // Lines after the grader's cap, before the next test ends: that test's, but cut short.
+    var afterCut: [String]?
     for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.contains("bytes of output left out]") {
-        current = nil  // The grader's cap cut the stream here: whose lines follow is unknown.
+        current = nil
+        afterCut = []
         continue
       }
       if let name = testName(in: line, endingWith: "\" started.") {
         current = name
+        afterCut = nil
         continue
       }
       if isFrameworkLine(line) {
-        if line.contains("\" passed after") || line.contains("\" failed after")
-          || line.contains("\" skipped")
-        {
+        if let name = endedTestName(in: line) {
+          if let lines = afterCut, current == nil {
+            found[name] = ["… (earlier lines left out: the run printed too much)"] + lines
+          }
+          afterCut = nil
           current = nil
         }
         continue
       }
       guard let line = withoutCrashNoise(line) else { continue }
-      if let current { found[current, default: []].append(String(line)) }
+      if let current {
+        found[current, default: []].append(String(line))
+      } else if afterCut != nil {
+        afterCut?.append(String(line))
+      }
     }
     return found
+  }
+
+  /// `✘ Test "Adds two numbers" failed after 0.1 seconds …` → `Adds two numbers`.
+  static func endedTestName(in line: Substring) -> String? {
+    guard let open = line.range(of: " Test \"") else { return nil }
+    for ending in ["\" passed after", "\" failed after", "\" skipped"] {
+      if let close = line.range(of: ending, options: .backwards), close.lowerBound > open.upperBound
+      {
+        return String(line[open.upperBound..<close.lowerBound])
+      }
+    }
+    return nil
   }
 
   /// The line without what the runtime and the backtracer write to standard error when the

@@ -125,9 +125,12 @@ public struct Report {
     let tasks = "\(grade.doneTasks)/\(grade.tasks.count) tasks"
     let total = grade.passedCount + grade.failedCount
     let tests = "\(grade.passedCount)/\(total) tests"
-    let state = notStarted ? style.dim("  not started") : ""
-    return
-      "  \(mark) \(title)  \(bar(grade.doneTasks, of: grade.tasks.count))  \(tasks.leftPadded(to: 9))  \(tests.leftPadded(to: 11))\(state)"
+    let progress =
+      "  \(mark) \(title)  \(bar(grade.doneTasks, of: grade.tasks.count))  \(tasks.leftPadded(to: 9))"
+    // An untouched starter's passing tests guard behaviour to keep; counting them would
+    // look like progress nobody made.
+    if notStarted { return progress + "  " + style.dim("not started".leftPadded(to: 11)) }
+    return progress + "  " + tests.leftPadded(to: 11)
   }
 
   /// `[####------]`: tasks done out of all, ten wide.
@@ -139,29 +142,34 @@ public struct Report {
   }
 
   /// What to do next (lesson, task and file), or `nil` when every graded lesson is done.
-  public func nextStep(_ grades: [LessonGrade], source: CodeSource) -> String? {
+  ///
+  /// - Parameter watching: Under `--watch`, saving is what grades again, not a command.
+  public func nextStep(_ grades: [LessonGrade], source: CodeSource, watching: Bool = false)
+    -> String?
+  {
     guard let grade = grades.first(where: { !$0.isDone }) else { return nil }
     let folder = source.folder(of: grade.lesson)
     let id = grade.lesson.id
+    let again = watching ? "save to grade again." : "run ./grade.sh \(id) again."
     if !grade.compiled {
       let errors = grade.compileErrors ?? []
       if let own = errors.compactMap(\.location?.file).first(where: { !$0.hasPrefix("Tests/") }) {
-        return "Next: make \(id) compile (start with \(own)), then run ./grade.sh \(id) again."
+        return "Next: make \(id) compile (start with \(own)), \(again)"
       }
       if errors.contains(where: { $0.location?.file.hasPrefix("Tests/") == true }) {
         return
           "Next: the tests no longer compile against your code. Keep the declarations the starter "
           + "had (protocols, types, make… functions) with their names and signatures in \(folder)/, "
-          + "then run ./grade.sh \(id) again. Do not edit Tests/."
+          + "\(again) Do not edit Tests/."
       }
-      return "Next: make \(id) compile, then run ./grade.sh \(id) again."
+      return "Next: make \(id) compile, \(again)"
     }
     guard let task = grade.tasks.first(where: { !$0.isDone }) else {
       return "Next: ./grade.sh \(id)"
     }
     let file = Grading.taskNumber(task.title).flatMap { todoFile(in: folder, task: $0) }
     let place = file.map { "Its TODO is in \($0)" } ?? "The code is in \(folder)/"
-    return "Next: \(id), \(task.title). \(place); run ./grade.sh \(id) after each change."
+    return "Next: \(id), \(task.title). \(place); \(again)"
   }
 
   /// The first file of `folder` with a `TODO: Task N` comment, relative to the root.

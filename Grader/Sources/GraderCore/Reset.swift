@@ -29,8 +29,7 @@ struct Reset {
       return 0
     }
     let files = try starterFiles(recorded)
-    let stamp = Self.timestamp()
-    let backup = "grade-backups/\(lesson.module)-\(stamp)"
+    let backup = Self.freeBackupFolder(for: lesson, in: course.root)
     if !assumeYes {
       guard isatty(STDIN_FILENO) == 1 else {
         throw .usage("--reset asks before it moves your files; to skip the question, add --yes.")
@@ -59,8 +58,9 @@ struct Reset {
         try data.write(to: url)
       }
     } catch {
-      throw .resetFailed(
-        "\(error.localizedDescription). Your files are in \(backup)/ if they were moved.")
+      let reason = error.localizedDescription.trimmingCharacters(
+        in: CharacterSet(charactersIn: "."))
+      throw .resetFailed("\(reason). If your files were moved, they are in \(backup)/.")
     }
     say(style.pass("Reset.") + " \(folder)/ holds the starter again; your files are in \(backup)/.")
     return 0
@@ -94,6 +94,18 @@ struct Reset {
       outputCap: 8 * 1024 * 1024, capturesErrors: false)
     guard let outcome = try? child.run(), outcome.status == 0 else { return nil }
     return outcome.output
+  }
+
+  /// `grade-backups/<Module>-<date>-<time>`, with `-2`, `-3`, … when that exists already.
+  private static func freeBackupFolder(for lesson: Lesson, in root: URL) -> String {
+    let base = "grade-backups/\(lesson.module)-\(timestamp())"
+    var candidate = base
+    var number = 2
+    while FileManager.default.fileExists(atPath: root.appending(path: candidate).path) {
+      candidate = "\(base)-\(number)"
+      number += 1
+    }
+    return candidate
   }
 
   private static func timestamp() -> String {

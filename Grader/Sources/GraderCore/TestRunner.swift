@@ -191,7 +191,17 @@ struct TestRunner {
     mutating func attach(_ printed: [String: [String]], to ids: Set<String>) {
       for id in ids {
         guard var result = results[id], let lines = printed[result.name] else { continue }
-        result.printed = Array(lines.suffix(50))
+        // Swift Testing prints a multi-line message's later lines without a symbol; they are
+        // the test's words, not the learner's.
+        let ownWords = Set(
+          result.failures.flatMap { [$0.summary] + $0.comments }
+            .flatMap { $0.split(separator: "\n") }
+            .map { $0.trimmingCharacters(in: .whitespaces) })
+        let learners = lines.filter { !ownWords.contains($0.trimmingCharacters(in: .whitespaces)) }
+        result.printed = Array(learners.suffix(50))
+        if learners.count > 50, let notice = learners.first, notice.hasPrefix("… (earlier") {
+          result.printed[0] = notice
+        }
         results[id] = result
       }
     }

@@ -80,7 +80,7 @@ struct Watch: Sendable {
     let report = Report(style: style, root: course.root)
     say(grades.map(report.detailed).joined(separator: "\n\n"))
     say("")
-    if let next = report.nextStep(grades, source: .exercises) { say(next) }
+    if let next = report.nextStep(grades, source: .exercises, watching: true) { say(next) }
     let passed = grades.reduce(0) { $0 + $1.passedCount }
     let failed = grades.reduce(0) { $0 + $1.failedCount }
     say(Report.totalLine(passed: passed, failed: failed))

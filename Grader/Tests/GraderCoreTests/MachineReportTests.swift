@@ -12,8 +12,10 @@ import Testing
 @Suite struct MachineReportTests {
   @Test("--json matches Grader/Schemas/results.schema.json")
   func jsonMatchesSchema() throws {
-    let document = try JSONSerialization.jsonObject(
-      with: Data(JSONReport(grades: Sample.grades).encoded().utf8))
+    var report = JSONReport(grades: Sample.grades)
+    report.editedTests = ["Tests/Lesson01XTests/T.swift"]
+    let document = try JSONSerialization.jsonObject(with: Data(report.encoded().utf8))
+    #expect((document as? [String: Any])?["edited_tests"] as? [String] == report.editedTests)
     let schema = try JSONSerialization.jsonObject(
       with: Data(contentsOf: kataRoot.appending(path: "Grader/Schemas/results.schema.json")))
     let problems = SchemaCheck.problems(document, against: schema, at: "$")
@@ -37,7 +39,7 @@ import Testing
 
   @Test("--junit is well-formed XML with one testsuite per lesson")
   func junitParses() throws {
-    let xml = JUnitReport.xml(for: Sample.grades)
+    let xml = JUnitReport.xml(for: Sample.grades, editedTests: ["Tests/Lesson01XTests/T.swift"])
     let counter = ElementCounter()
     let parser = XMLParser(data: Data(xml.utf8))
     parser.delegate = counter
@@ -48,6 +50,7 @@ import Testing
     #expect(counter.counts["testcase"] == 4)
     #expect(counter.counts["failure"] == 1)
     #expect(counter.counts["error"] == 2)
+    #expect(counter.attributes.contains("Tests/Lesson01XTests/T.swift"), "edited tests are named")
     #expect(
       counter.attributes.contains("lesson01.Task 1 — Add <&> \"quoted\""),
       "names are escaped and read back")

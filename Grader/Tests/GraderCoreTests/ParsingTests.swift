@@ -27,6 +27,16 @@ import Testing
     #expect(throws: GraderError.self) { try Options(arguments: ["--timeout", "0"]) }
   }
 
+  @Test("--opt=value, -- and an upper bound on --timeout")
+  func argumentForms() throws {
+    let options = try Options(arguments: ["--timeout=5", "--", "lesson01", "--junit=out.xml"])
+    #expect(options.timeLimit == 5 && options.lessons == ["lesson01"])
+    #expect(options.junitPath == "out.xml")
+    #expect(throws: GraderError.self) { try Options(arguments: ["--timeout", "inf"]) }
+    #expect(throws: GraderError.self) { try Options(arguments: ["--timeout", "1e300"]) }
+    #expect(throws: GraderError.self) { try Options(arguments: ["--hint", "1", "--json"]) }
+  }
+
   @Test("--verify takes no lesson")
   func verifyAlone() throws {
     #expect(try Options(arguments: ["--verify"]).mode == .verify)
