@@ -59,19 +59,11 @@ struct Builder {
 
   /// The newest modification date among the lessons' Swift files.
   private func newestEdit() -> Date? {
-    let fileManager = FileManager.default
-    var newest: Date?
-    for folder in sourceFolders {
-      let url = root.appending(path: folder)
-      let files = fileManager.enumerator(atPath: url.path)?.compactMap { $0 as? String } ?? []
-      for file in files where file.hasSuffix(".swift") {
-        let attributes = try? fileManager.attributesOfItem(atPath: url.appending(path: file).path)
-        if let date = attributes?[.modificationDate] as? Date, date > (newest ?? .distantPast) {
-          newest = date
-        }
-      }
-    }
-    return newest
+    SwiftFiles.below(sourceFolders, in: root).compactMap { path in
+      let attributes = try? FileManager.default.attributesOfItem(
+        atPath: root.appending(path: path).path)
+      return attributes?[.modificationDate] as? Date
+    }.max()
   }
 
   /// Removes the Swift driver's incremental records of the lessons' modules, so a module

@@ -22,15 +22,7 @@ struct Checksums {
   }
 
   /// Every `.swift` file below `folders`, as sorted relative paths.
-  func files(in folders: [String]) -> [String] {
-    folders.flatMap { folder -> [String] in
-      let url = root.appending(path: folder)
-      guard let walker = FileManager.default.enumerator(atPath: url.path) else { return [] }
-      return walker.compactMap { $0 as? String }
-        .filter { $0.hasSuffix(".swift") }
-        .map { "\(folder)/\($0)" }
-    }.sorted()
-  }
+  func files(in folders: [String]) -> [String] { SwiftFiles.below(folders, in: root) }
 
   /// The list as committed: path → fingerprint.
   func recorded() -> [String: String] {

@@ -69,9 +69,7 @@ public enum GraderCommand {
       "Building and testing \(what)\(options.solutions ? " (solutions)" : "")…", style: style)
     let grades = try grading.grade(lessons, from: source)
     progress.clear()
-    let passed = grades.reduce(0) { $0 + $1.passedCount }
-    let failed = grades.reduce(0) { $0 + $1.failedCount }
-    let status: Int32 = failed == 0 ? 0 : 1
+    let status: Int32 = grades.failedCount == 0 ? 0 : 1
     let edited = source == .exercises ? Checksums(root: course.root).changedTests(for: lessons) : []
     if let junitURL {
       let xml = JUnitReport.xml(for: grades, editedTests: edited)
@@ -80,9 +78,9 @@ public enum GraderCommand {
       }
     }
     if options.json {
-      var report = JSONReport(grades: grades)
-      report.editedTests = edited
-      say(report.encoded())
+      var document = JSONReport(grades: grades)
+      document.editedTests = edited
+      say(document.encoded())
       return status
     }
     if options.lessons.isEmpty {
@@ -90,26 +88,7 @@ public enum GraderCommand {
     } else {
       say(grades.map(report.detailed).joined(separator: "\n\n"))
     }
-    if !edited.isEmpty {
-      say("")
-      say(style.fail("Warning: ") + "these test files differ from the ones the kata ships:")
-      for path in edited.prefix(8) { say("  \(path)") }
-      say("The tests are the specification; a grade against edited tests means little.")
-      say("Restore them with: git checkout -- Tests/")
-    }
-    say("")
-    if let next = report.nextStep(grades, source: source) {
-      say(next)
-    } else {
-      if source == .solutions {
-        say(style.pass("The reference solutions pass every test."))
-      } else {
-        say(
-          style.pass(lessons.count == 1 ? "Lesson done. " : "All done. ")
-            + "Compare with Solutions/ and answer the lesson's questions.")
-      }
-    }
-    say(Report.totalLine(passed: passed, failed: failed))
+    for line in report.closing(grades, source: source, editedTests: edited) { say(line) }
     return status
   }
 

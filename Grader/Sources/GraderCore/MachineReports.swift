@@ -52,8 +52,8 @@ public struct JSONReport: Encodable, Sendable {
 
   /// Builds the document from grades.
   public init(grades: [LessonGrade]) {
-    passed = grades.reduce(0) { $0 + $1.passedCount }
-    failed = grades.reduce(0) { $0 + $1.failedCount }
+    passed = grades.passedCount
+    failed = grades.failedCount
     lessons = grades.map { grade in
       if let errors = grade.compileErrors {
         return LessonResults(
@@ -117,8 +117,8 @@ public enum JUnitReport {
   /// The XML document for `grades`; edited test files are named in a property, so that a
   /// dashboard can tell a learner's green from a green bought by changing the tests.
   public static func xml(for grades: [LessonGrade], editedTests: [String] = []) -> String {
-    let tests = grades.reduce(0) { $0 + $1.passedCount + $1.failedCount }
-    let failures = grades.reduce(0) { $0 + $1.failedCount }
+    let tests = grades.passedCount + grades.failedCount
+    let failures = grades.failedCount
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
       "<testsuites name=\"Dependency Injection kata\" tests=\"\(tests)\" failures=\"\(failures)\">\n"

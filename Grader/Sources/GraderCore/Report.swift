@@ -186,6 +186,36 @@ public struct Report {
     }.map { "\(folder)/\($0)" }
   }
 
+  /// The lines that end every grading run, whether started by hand or by `--watch`: a
+  /// warning about edited tests, what to do next (or that all is done), and the Total line.
+  func closing(
+    _ grades: [LessonGrade], source: CodeSource, editedTests: [String], watching: Bool = false
+  ) -> [String] {
+    var lines: [String] = []
+    if !editedTests.isEmpty {
+      lines += [
+        "", style.fail("Warning: ") + "these test files differ from the ones the kata ships:",
+      ]
+      lines += editedTests.prefix(8).map { "  \($0)" }
+      lines += [
+        "The tests are the specification; a grade against edited tests means little.",
+        "Restore them with: git checkout -- Tests/",
+      ]
+    }
+    lines.append("")
+    if let next = nextStep(grades, source: source, watching: watching) {
+      lines.append(next)
+    } else if source == .solutions {
+      lines.append(style.pass("The reference solutions pass every test."))
+    } else {
+      lines.append(
+        style.pass(grades.count == 1 ? "Lesson done. " : "All done. ")
+          + "Compare with Solutions/ and answer the lesson's questions.")
+    }
+    lines.append(Self.totalLine(passed: grades.passedCount, failed: grades.failedCount))
+    return lines
+  }
+
   /// The closing line of every grading run.
   public static func totalLine(passed: Int, failed: Int) -> String {
     "Total: \(passed) passed, \(failed) failed"
@@ -238,6 +268,13 @@ public struct Report {
     lines += printedLines(of: test, indent: indent)
     return lines
   }
+}
+
+extension Collection<LessonGrade> {
+  /// The tests passed across these lessons.
+  var passedCount: Int { reduce(0) { $0 + $1.passedCount } }
+  /// The tests failed across these lessons (a lesson that did not compile counts them all).
+  var failedCount: Int { reduce(0) { $0 + $1.failedCount } }
 }
 
 extension Report {

@@ -79,11 +79,10 @@ struct Watch: Sendable {
     onGraded?(grades)
     let report = Report(style: style, root: course.root)
     say(grades.map(report.detailed).joined(separator: "\n\n"))
-    say("")
-    if let next = report.nextStep(grades, source: .exercises, watching: true) { say(next) }
-    let passed = grades.reduce(0) { $0 + $1.passedCount }
-    let failed = grades.reduce(0) { $0 + $1.failedCount }
-    say(Report.totalLine(passed: passed, failed: failed))
+    let edited = Checksums(root: course.root).changedTests(for: [lesson])
+    for line in report.closing(grades, source: .exercises, editedTests: edited, watching: true) {
+      say(line)
+    }
     say(style.dim("Watching \(lesson.exercisesFolder)/ — save to grade again, Ctrl-C to stop."))
   }
 
@@ -91,21 +90,15 @@ struct Watch: Sendable {
   /// relative path → (modification date, size).
   func snapshot(_ folders: [String]) -> [String: FileStamp] {
     var stamps: [String: FileStamp] = [:]
-    let fileManager = FileManager.default
-    for folder in folders {
-      let url = course.root.appending(path: folder)
-      guard let walker = fileManager.enumerator(atPath: url.path) else { continue }
-      for case let file as String in walker where file.hasSuffix(".swift") {
-        let path = "\(folder)/\(file)"
-        guard
-          let attributes = try? fileManager.attributesOfItem(
-            atPath: url.appending(path: file).path),
-          (attributes[.type] as? FileAttributeType) == .typeRegular
-        else { continue }
-        stamps[path] = FileStamp(
-          modified: (attributes[.modificationDate] as? Date) ?? .distantPast,
-          size: (attributes[.size] as? NSNumber)?.int64Value ?? -1)
-      }
+    for path in SwiftFiles.below(folders, in: course.root) {
+      guard
+        let attributes = try? FileManager.default.attributesOfItem(
+          atPath: course.root.appending(path: path).path),
+        (attributes[.type] as? FileAttributeType) == .typeRegular
+      else { continue }
+      stamps[path] = FileStamp(
+        modified: (attributes[.modificationDate] as? Date) ?? .distantPast,
+        size: (attributes[.size] as? NSNumber)?.int64Value ?? -1)
     }
     return stamps
   }
