@@ -30,6 +30,7 @@ public enum GraderCommand {
       switch options.mode {
       case .verify:
         var verifier = Verifier(course: course, timeLimit: options.timeLimit, style: style)
+        if !options.lessons.isEmpty { verifier.lessons = lessons }
         return try verifier.run()
       case .hint:
         return try Hints(course: course, style: style)

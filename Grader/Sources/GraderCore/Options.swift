@@ -99,8 +99,12 @@ public struct Options: Sendable, Equatable {
     switch mode {
     case .help:
       break
-    case .verify, .updateChecksums, .list:
-      let flag = mode == .verify ? "--verify" : mode == .list ? "--list" : "--update-checksums"
+    case .verify:
+      if solutions || json || junitPath != nil {
+        throw .usage("--verify takes lessons (to check only those) and no other option.")
+      }
+    case .updateChecksums, .list:
+      let flag = mode == .list ? "--list" : "--update-checksums"
       if !lessons.isEmpty || solutions || json || junitPath != nil {
         throw .usage("\(flag) takes no lesson and no other option.")
       }
@@ -144,7 +148,7 @@ public struct Options: Sendable, Equatable {
            ./grade.sh --hint <lesson> [<task>]
            ./grade.sh --reset <lesson> [--yes]
            ./grade.sh --list
-           ./grade.sh --verify
+           ./grade.sh --verify [<lesson> ...]
 
     ARGUMENTS:
       <lesson>              A lesson: lesson03, lesson3, 03 or 3. With none, every
@@ -175,6 +179,7 @@ public struct Options: Sendable, Equatable {
                             starter fails every task, every variant behaves as its
                             name says, the lesson code compiles, the formatting and
                             scripts are clean, the grader's own tests pass.
+                            With lessons named, only their own checks run.
       --update-checksums    After changing tests or starters on purpose, record
                             their fingerprints in Tests/checksums.txt. Not for
                             learners: it silences the warning about edited tests.

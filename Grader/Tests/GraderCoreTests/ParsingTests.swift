@@ -37,10 +37,11 @@ import Testing
     #expect(throws: GraderError.self) { try Options(arguments: ["--hint", "1", "--json"]) }
   }
 
-  @Test("--verify takes no lesson")
+  @Test("--verify takes lessons, and no other option")
   func verifyAlone() throws {
     #expect(try Options(arguments: ["--verify"]).mode == .verify)
-    #expect(throws: GraderError.self) { try Options(arguments: ["--verify", "lesson01"]) }
+    #expect(try Options(arguments: ["--verify", "lesson01"]).lessons == ["lesson01"])
+    #expect(throws: GraderError.self) { try Options(arguments: ["--verify", "--solutions"]) }
   }
 
   @Test("Help is OVERVIEW, USAGE, OPTIONS")
