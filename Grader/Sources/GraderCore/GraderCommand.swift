@@ -20,6 +20,20 @@ public enum GraderCommand {
         return list(course)
       case .updateChecksums:
         return updateChecksums(course)
+      case .saveVariant:
+        let lesson = lessons[0]
+        let folder =
+          options.variantFolder.map {
+            URL(
+              fileURLWithPath: $0,
+              relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+          } ?? root.appending(path: lesson.exercisesFolder)
+        let path = try Variant.save(
+          name: options.variantName ?? "", of: lesson, from: folder, root: root)
+        say(
+          "Saved \(path). Describe the mistake at its top, then check it: ./grade.sh --verify \(lesson.id)"
+        )
+        return 0
       default:
         break
       }

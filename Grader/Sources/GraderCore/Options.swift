@@ -16,6 +16,8 @@ public struct Options: Sendable, Equatable {
     case verify
     /// Record the shipped files' fingerprints (maintainers, after changing tests or starters).
     case updateChecksums
+    /// Save an edited copy of a lesson's module as a variant patch (maintainers).
+    case saveVariant
     /// Print the help.
     case help
   }
@@ -25,6 +27,9 @@ public struct Options: Sendable, Equatable {
   public var lessons: [String] = []
   /// For `--hint`: the task number, when the learner named one.
   public var task: Int?
+  /// For `--save-variant`: the variant's name and the folder holding the edited module.
+  public var variantName: String?
+  public var variantFolder: String?
   /// Grade `Solutions/` instead of `Exercises/`.
   public var solutions = false
   /// Seconds one test may run before it counts as hung.
@@ -63,6 +68,7 @@ public struct Options: Sendable, Equatable {
       case "--reset": set(.reset, argument)
       case "--list": set(.list, argument)
       case "--update-checksums": set(.updateChecksums, argument)
+      case "--save-variant": set(.saveVariant, argument)
       case "--": continue  // the conventional end of options; lessons may follow anyway
       case "--solutions": solutions = true
       case "--json": json = true
@@ -121,6 +127,15 @@ public struct Options: Sendable, Equatable {
         task = number
         lessons.removeLast()
       }
+    case .saveVariant:
+      guard (2...3).contains(lessons.count), !solutions, !json, junitPath == nil else {
+        throw .usage(
+          "--save-variant takes a lesson, a name and, if you like, the edited folder: "
+            + "--save-variant lesson03 wrong-task2-error-shows-key [<folder>].")
+      }
+      variantName = lessons[1]
+      variantFolder = lessons.count == 3 ? lessons[2] : nil
+      lessons = [lessons[0]]
     case .reset:
       guard lessons.count == 1 else {
         throw .usage("--reset takes exactly one lesson: --reset lesson03.")
@@ -149,6 +164,7 @@ public struct Options: Sendable, Equatable {
            ./grade.sh --reset <lesson> [--yes]
            ./grade.sh --list
            ./grade.sh --verify [<lesson> ...]
+           ./grade.sh --save-variant <lesson> <name> [<folder>]
 
     ARGUMENTS:
       <lesson>              A lesson: lesson03, lesson3, 03 or 3. With none, every
@@ -180,6 +196,11 @@ public struct Options: Sendable, Equatable {
                             name says, the lesson code compiles, the formatting and
                             scripts are clean, the grader's own tests pass.
                             With lessons named, only their own checks run.
+      --save-variant        Save <folder> (default: the lesson's Exercises/ folder)
+                            as Variants/<module>/<name>.patch, its difference from
+                            the solution. <name> is wrong-taskN-… (a mistake task
+                            N must catch) or right-… (another correct design).
+                            Write what the mistake is at the top of the patch.
       --update-checksums    After changing tests or starters on purpose, record
                             their fingerprints in Tests/checksums.txt. Not for
                             learners: it silences the warning about edited tests.

@@ -63,8 +63,9 @@ public struct Report {
   /// The detailed report of one lesson: every task with its tests, and for the failing
   /// tests the learner's message, what Swift Testing saw, where, and what to read.
   ///
-  /// Every failing test of the first unfinished task is explained; after that, explanations
-  /// stop at `detailedFailures`, so the report stays about the next thing to do.
+  /// Every failing test of the first unfinished task is explained, and the first failing
+  /// test of every other task; past that, explanations stop at `detailedFailures`, so the
+  /// report stays about the next thing to do.
   public func detailed(_ grade: LessonGrade) -> String {
     var lines = [style.bold(grade.lesson.title)]
     if let errors = grade.compileErrors {
@@ -83,10 +84,12 @@ public struct Report {
       let mark = task.isDone ? style.pass("✓") : style.fail("✗")
       let count = style.dim("\(task.passedCount)/\(task.tests.count)")
       lines.append("  \(mark) \(task.title)  \(count)")
+      var taskExplained = false
       for test in task.tests {
         lines.append("      " + testLine(test))
         guard test.status.isFailure else { continue }
-        if index == firstOpen || explained < detailedFailures {
+        if index == firstOpen || explained < detailedFailures || !taskExplained {
+          taskExplained = true
           explained += 1
           lines += explanation(of: test)
         } else {
@@ -98,8 +101,10 @@ public struct Report {
       }
     }
     if unexplained > 0 {
+      let tests = unexplained == 1 ? "test" : "tests"
       lines.append(
-        style.dim("  (\(unexplained) more failing tests not explained; fix the ones above first)"))
+        style.dim(
+          "  (\(unexplained) more failing \(tests) not explained; fix the ones above first)"))
     }
     return lines.joined(separator: "\n")
   }

@@ -75,9 +75,9 @@ public struct Verifier {
 
     section("Variants behave as their names say")
     for lesson in lessons {
-      for variant in variants(of: lesson) {
+      for variant in Variant.all(of: lesson, root: course.root) {
         let problems = try checkVariant(variant, of: lesson, grading: grading)
-        check("\(lesson.id): \(variant)", problems: problems)
+        check("\(lesson.id): \(variant.name)", problems: problems)
       }
     }
 
@@ -174,65 +174,53 @@ public struct Verifier {
     return problems
   }
 
-  private func variants(of lesson: Lesson) -> [String] {
-    let folder = course.root.appending(path: "Variants/\(lesson.module)")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasPrefix("wrong-") || $0.hasPrefix("right-") }.sorted()
-  }
-
-  /// Copies the solution, lays the variant's files over it, grades it, and compares with
-  /// what the variant's name promises.
-  private func checkVariant(_ name: String, of lesson: Lesson, grading: Grading)
+  /// Copies the solution, applies the variant to it, grades it, and compares with what the
+  /// variant's name promises.
+  private func checkVariant(_ variant: Variant, of lesson: Lesson, grading: Grading)
     throws(GraderError) -> [String]
   {
     let fileManager = FileManager.default
     // A folder of its own per variant: the build can never mistake one variant's files for
     // another's, whatever their dates and sizes.
-    let sourceRoot = ".build/variants/\(lesson.id)-\(name)"
+    let sourceRoot = ".build/variants/\(lesson.id)-\(variant.name)"
     let target = course.root.appending(path: "\(sourceRoot)/\(lesson.module)")
-    let overlay = course.root.appending(path: "Variants/\(lesson.module)/\(name)")
     do {
       try? fileManager.removeItem(at: target)
       try fileManager.createDirectory(
         at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
       try fileManager.copyItem(at: course.root.appending(path: lesson.solutionsFolder), to: target)
-      for file in try fileManager.contentsOfDirectory(atPath: overlay.path)
-      where file.hasSuffix(".swift") {
-        let destination = target.appending(path: file)
-        try? fileManager.removeItem(at: destination)
-        try fileManager.copyItem(at: overlay.appending(path: file), to: destination)
-      }
-      // Copies keep their old dates; make sure the build sees every file as new.
-      for file in try fileManager.contentsOfDirectory(atPath: target.path) {
-        try fileManager.setAttributes(
-          [.modificationDate: Date()], ofItemAtPath: target.appending(path: file).path)
-      }
     } catch {
-      return ["could not prepare the variant: \(error.localizedDescription)"]
+      return ["could not copy the solution: \(error.localizedDescription)"]
     }
     defer { try? fileManager.removeItem(at: course.root.appending(path: sourceRoot)) }
+    let applied = variant.apply(to: target)
+    guard applied.isEmpty else { return applied }
+    // Copies keep their old dates; make sure the build sees every file as new.
+    for file in (try? fileManager.contentsOfDirectory(atPath: target.path)) ?? [] {
+      try? fileManager.setAttributes(
+        [.modificationDate: Date()], ofItemAtPath: target.appending(path: file).path)
+    }
     guard let grade = try grading.grade([lesson], from: .folder(sourceRoot)).first else {
       return ["no result"]
     }
-    if name.hasPrefix("right-") {
+    switch variant.expectation {
+    case .right:
       var lenient = grade
       lenient.warnings = []  // A variant is a sketch of a learner's code, not shipped code.
       return solutionProblems(lenient)
-    }
-    guard let number = Int(name.dropFirst("wrong-task".count).prefix(while: \.isNumber)),
-      name.hasPrefix("wrong-task")
-    else {
+    case .unnamedTask:
       return ["a wrong variant's name must start with wrong-taskN-"]
+    case .wrong(let number):
+      if !grade.compiled {
+        return ["does not compile, so it proves nothing:"]
+          + (grade.compileErrors ?? []).prefix(3).map(\.description)
+      }
+      guard let task = grade.tasks.first(where: { Grading.taskNumber($0.title) == number }) else {
+        return ["the lesson has no Task \(number)"]
+      }
+      return task.failedCount > 0
+        ? [] : ["passes every test of \(task.title); the tests should reject it"]
     }
-    if !grade.compiled {
-      return ["does not compile, so it proves nothing:"]
-        + (grade.compileErrors ?? []).prefix(3).map(\.description)
-    }
-    guard let task = grade.tasks.first(where: { Grading.taskNumber($0.title) == number }) else {
-      return ["the lesson has no Task \(number)"]
-    }
-    return task.failedCount > 0
-      ? [] : ["passes every test of \(task.title); the tests should reject it"]
   }
 
   // MARK: - Output

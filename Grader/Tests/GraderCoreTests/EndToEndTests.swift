@@ -197,6 +197,80 @@ import Testing
     #expect(try again.run() == 1, "a wrong- variant that passes its task must fail verify")
   }
 
+  @Test("A variant patch that no longer applies to the solution fails --verify by name and hunk")
+  func stalePatch() throws {
+    let root = try MiniKata.prepare()
+    let course = try Course(root: root)
+    let lesson = try #require(course.lessons.first)
+    let stale = root.appending(path: "Variants/Lesson01Arithmetic/wrong-task2-stale.patch")
+    defer { try? FileManager.default.removeItem(at: stale) }
+    try """
+    # Written against a solution that has since changed.
+
+    diff --git a/Arithmetic.swift b/Arithmetic.swift
+    --- a/Arithmetic.swift
+    +++ b/Arithmetic.swift
+    @@ -4,1 +4,1 @@
+    -public func multiply(_ a: Int, _ b: Int) -> Int { a * b }
+    +public func multiply(_ a: Int, _ b: Int) -> Int { a * b + 1 }
+
+    """.write(to: stale, atomically: true, encoding: .utf8)
+    var verifier = Verifier(course: course, timeLimit: 30, style: Style(colour: false))
+    verifier.lessons = [lesson]
+    #expect(try verifier.run() == 1, "a patch that does not apply must fail verify")
+    let check = try #require(verifier.failedChecks.first { $0.contains("wrong-task2-stale") })
+    #expect(check.contains("no longer applies"), "the reason: \(check)")
+    #expect(check.contains("Arithmetic.swift"), "the rejected file is named: \(check)")
+  }
+
+  @Test("--save-variant writes a patch that --verify applies back to the same files")
+  func saveVariant() throws {
+    let root = try MiniKata.prepare()
+    let course = try Course(root: root)
+    let lesson = try #require(course.lessons.first)
+    let edited = FileManager.default.temporaryDirectory.appending(path: "kata-edited-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: edited) }
+    try FileManager.default.copyItem(at: root.appending(path: lesson.solutionsFolder), to: edited)
+    let changed =
+      "/// Adds, wrongly.\npublic func add(_ left: Int, _ right: Int) -> Int { left - right }\n"
+      + "\n/// Multiplies two numbers.\npublic func multiply(_ left: Int, _ right: Int) -> Int {"
+      + " left * right }\n"
+    try changed.write(
+      to: edited.appending(path: "Arithmetic.swift"), atomically: true, encoding: .utf8)
+    try "public let extra = 1\n".write(
+      to: edited.appending(path: "Extra.swift"), atomically: true, encoding: .utf8)
+
+    let path = try Variant.save(name: "wrong-task1-subtracts", of: lesson, from: edited, root: root)
+    let patch = root.appending(path: path)
+    defer { try? FileManager.default.removeItem(at: patch) }
+    let text = try String(contentsOf: patch, encoding: .utf8)
+    #expect(text.hasPrefix("# The mistake"), "a new patch asks for its description first")
+    #expect(Variant.header(of: text).count == 2)
+
+    let target = FileManager.default.temporaryDirectory.appending(path: "kata-applied-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: target) }
+    try FileManager.default.copyItem(at: root.appending(path: lesson.solutionsFolder), to: target)
+    let variant = try #require(
+      Variant.all(of: lesson, root: root).first { $0.name == "wrong-task1-subtracts" })
+    #expect(variant.isPatch && variant.expectation == .wrong(task: 1))
+    #expect(variant.apply(to: target).isEmpty)
+    #expect(
+      try String(contentsOf: target.appending(path: "Arithmetic.swift"), encoding: .utf8) == changed
+    )
+    #expect(FileManager.default.fileExists(atPath: target.appending(path: "Extra.swift").path))
+
+    // Saving again keeps the description a maintainer wrote.
+    try
+      ("# Subtracts instead of adding.\n"
+      + text.drop { $0 != "\n" }.dropFirst().drop { $0 != "\n" }.dropFirst())
+      .write(to: patch, atomically: true, encoding: .utf8)
+    _ = try Variant.save(name: "wrong-task1-subtracts", of: lesson, from: edited, root: root)
+    #expect(variant.summary == "Subtracts instead of adding.")
+    #expect(throws: GraderError.self) {
+      try Variant.save(name: "task1-no-prefix", of: lesson, from: edited, root: root)
+    }
+  }
+
   @Test(
     "--reset puts the shipped starter back, even over a commit of the learner's, and keeps a backup"
   )

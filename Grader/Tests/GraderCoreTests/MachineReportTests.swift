@@ -151,3 +151,34 @@ private enum SchemaCheck {
     return problems
   }
 }
+
+/// The text report's choice of which failures to explain.
+@Suite struct DetailedReportTests {
+  @Test("Every failing task explains at least one failing test, even past the limit")
+  func everyTaskExplainsOne() {
+    let location = Location(file: "Tests/Lesson01XTests/T.swift", line: 6)
+    func failing(_ id: String) -> TestResult {
+      TestResult(
+        id: id, name: "Test \(id)", location: location, status: .failed,
+        failures: [
+          Failure(summary: "Expectation failed", comments: ["why \(id)"], location: location)
+        ])
+    }
+    var grade = LessonGrade(
+      lesson: Lesson(module: "Lesson01X", number: 1, title: "Lesson 01 — X", textPath: nil),
+      declaredTests: 6)
+    grade.tasks = [
+      TaskGrade(title: "Task 1 — A", tests: ["a1", "a2", "a3"].map(failing), location: location),
+      TaskGrade(title: "Task 2 — B", tests: ["b1", "b2"].map(failing), location: location),
+      TaskGrade(title: "Task 3 — C", tests: ["c1"].map(failing), location: location),
+    ]
+    var report = Report(style: Style(colour: false))
+    report.detailedFailures = 3
+    let text = report.detailed(grade)
+    for explained in ["why a1", "why a2", "why a3", "why b1", "why c1"] {
+      #expect(text.contains(explained), "\(explained) should be explained:\n\(text)")
+    }
+    #expect(!text.contains("why b2"), "past the limit, a task's second failure is only listed")
+    #expect(text.contains("(1 more failing test not explained"), "singular for one:\n\(text)")
+  }
+}
