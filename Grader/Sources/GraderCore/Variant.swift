@@ -67,11 +67,10 @@ struct Variant: Sendable, Equatable {
       // `git apply` run inside a repository reads paths from the repository's top and skips,
       // silently, those outside the working folder; with no repository it reads them from
       // the working folder, which is what a variant's paths are relative to.
-      let apply = ChildProcess(
-        arguments: ["git", "apply", "--whitespace=nowarn", "-p1", url.path],
-        environment: ["GIT_DIR": target.appending(path: ".no-repository").path],
-        directory: target)
-      guard let outcome = try? apply.run() else {
+      guard
+        let outcome = Self.git(
+          ["apply", "--whitespace=nowarn", "-p1", url.path], in: target)
+      else {
         return ["git was not found; it applies the variants' patches"]
       }
       guard outcome.status == 0 else {
@@ -140,23 +139,19 @@ struct Variant: Sendable, Equatable {
     // `a/File.swift` and `b/File.swift`, relative to the module folder, whatever the folders.
     let scratch = fileManager.temporaryDirectory.appending(path: "kata-variant-\(UUID())")
     defer { try? fileManager.removeItem(at: scratch) }
-    let diff: ChildOutcome
+    let diff: (status: Int32, output: String)?
     do {
       try fileManager.createDirectory(at: scratch, withIntermediateDirectories: true)
       try copySwiftFiles(
         from: root.appending(path: lesson.solutionsFolder), to: scratch.appending(path: "a"))
       try copySwiftFiles(from: edited, to: scratch.appending(path: "b"))
-      diff = try ChildProcess(
-        arguments: ["git", "diff", "--no-index", "--no-prefix", "--no-color", "a", "b"],
-        environment: ["GIT_DIR": scratch.appending(path: ".no-repository").path],
-        directory: scratch, capturesErrors: false
-      ).run()
+      diff = Self.git(["diff", "--no-index", "--no-prefix", "--no-color", "a", "b"], in: scratch)
     } catch {
       throw .usage("Could not compare \(edited.path) with the solution: \(error).")
     }
-    guard diff.status == 1 else {
+    guard let diff, diff.status == 1 else {
       throw .usage(
-        diff.status == 0
+        diff?.status == 0
           ? "\(edited.path) is the same as the solution; edit it into the variant first."
           : "git diff could not compare \(edited.path) with the solution.")
     }
@@ -180,6 +175,28 @@ struct Variant: Sendable, Equatable {
       throw .usage("Could not write \(relative): \(error.localizedDescription)")
     }
     return relative
+  }
+
+  /// Runs git in `folder` as if no repository were around it, so paths are read from
+  /// `folder`; returns its status and its output (standard error included), or `nil` when
+  /// git cannot be started.
+  private static func git(_ arguments: [String], in folder: URL) -> (status: Int32, output: String)?
+  {
+    let git = Process()
+    git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    git.arguments = ["git"] + arguments
+    git.currentDirectoryURL = folder
+    var environment = ProcessInfo.processInfo.environment
+    environment["GIT_DIR"] = folder.appending(path: ".no-repository").path
+    git.environment = environment
+    let output = Pipe()
+    git.standardOutput = output
+    git.standardError = output
+    git.standardInput = FileHandle.nullDevice
+    guard (try? git.run()) != nil else { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    git.waitUntilExit()
+    return (git.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
   private static func copySwiftFiles(from source: URL, to destination: URL) throws {
