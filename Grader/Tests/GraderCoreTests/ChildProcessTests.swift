@@ -8,14 +8,16 @@ import Testing
   func wholeOutput() throws {
     let file = FileManager.default.temporaryDirectory.appending(path: "kata-output-\(UUID()).txt")
     defer { try? FileManager.default.removeItem(at: file) }
-    let text = (1...400).map { "line \($0) of the child's output, long enough to span pipe reads" }
+    let text =
+      (1...400).map { "line \($0) of the child's output, long enough to span pipe reads" }
       .joined(separator: "\n") + "\nTHE END\n"
     try text.write(to: file, atomically: true, encoding: .utf8)
     for _ in 1...40 {
       let outcome = try ChildProcess(
         arguments: ["cat", file.path], directory: FileManager.default.temporaryDirectory
       ).run()
-      try #require(outcome.output == text, "lost \(text.utf8.count - outcome.output.utf8.count) bytes")
+      try #require(
+        outcome.output == text, "lost \(text.utf8.count - outcome.output.utf8.count) bytes")
     }
   }
 }
