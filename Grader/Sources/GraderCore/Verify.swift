@@ -102,6 +102,7 @@ public struct Verifier {
       let graderTests = ChildProcess(
         arguments: [
           "swift", "test", "--package-path", "Grader", "--scratch-path", ".build/grader-tests",
+          "--disable-index-store",
           "-Xswiftc", "-warnings-as-errors",
         ],
         directory: course.root)
