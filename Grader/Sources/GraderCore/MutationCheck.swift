@@ -100,7 +100,7 @@ public struct MutationCheck {
         seconds: Date().timeIntervalSince(clock))
       results.append(result)
       onResult?(result)
-      let number = String(index + 1).padding(toLength: width, withPad: " ", startingAt: 0)
+      let number = String(repeating: " ", count: width - String(index + 1).count) + "\(index + 1)"
       say("  [\(number)/\(mutants.count)] \(progressLine(result))")
     }
     // Leave the copy as the solution, so the next run's first build is a small one.
