@@ -51,6 +51,10 @@ public enum GraderCommand {
           .show(for: lessons[0], task: options.task, grading: grading)
       case .reset:
         return try Reset(course: course, style: style).run(lessons[0], assumeYes: options.assumeYes)
+      case .mutants:
+        let check = MutationCheck(
+          course: course, lesson: lessons[0], timeLimit: options.timeLimit, style: style)
+        return try check.run()
       case .watch:
         let watch = Watch(course: course, style: style, timeLimit: options.timeLimit)
         return try watch.run(options.lessons.isEmpty ? nil : lessons[0])
@@ -152,7 +156,8 @@ public enum GraderCommand {
     var text = "error: \(message)\n"
     if usage {
       text += "Usage: ./grade.sh [<lesson> ...] [--solutions] [--json] [--junit <file>]\n"
-      text += "       ./grade.sh --watch | --hint | --reset | --list | --verify  (see --help)\n"
+      text +=
+        "       ./grade.sh --watch | --hint | --reset | --list | --verify | --mutants  (see --help)\n"
       text += "See './grade.sh --help'.\n"
     }
     FileHandle.standardError.write(Data(text.utf8))

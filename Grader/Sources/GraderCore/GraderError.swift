@@ -16,6 +16,8 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
   case missingFolder(String)
   /// `--reset` could not find or restore the starter.
   case resetFailed(String)
+  /// `--mutants` could not run; carries why (the solution fails, a file cannot be written).
+  case mutantsCannotRun(String)
   /// The learner pressed Ctrl-C.
   case interrupted
 
@@ -39,6 +41,8 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
       return "The folder \(path) is missing. Restore it with `git checkout -- \(path)`."
     case .resetFailed(let why):
       return "Could not reset: \(why)"
+    case .mutantsCannotRun(let why):
+      return "The mutation check cannot run: \(why)"
     case .interrupted:
       return "Interrupted."
     }

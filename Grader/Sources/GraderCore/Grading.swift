@@ -84,6 +84,8 @@ public struct Grading {
   public var timeLimit: Double
   /// Told what is happening (building, the test that runs), for a progress line.
   public var progress: (@Sendable (String) -> Void)?
+  /// After this many hung tests the rest of the lesson is not run.
+  public var maxTimeouts = 2
 
   public init(course: Course, timeLimit: Double) {
     self.course = course
@@ -197,6 +199,7 @@ public struct Grading {
     var runner = TestRunner(
       root: course.root, environment: environment(for: lessons, source: source),
       scratchPath: source.scratchPath, timeLimit: timeLimit, workFolder: work)
+    runner.maxTimeouts = maxTimeouts
     if let progress { runner.progress = { progress("testing: \($0)") } }
     return runner
   }

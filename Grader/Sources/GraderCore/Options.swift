@@ -14,6 +14,8 @@ public struct Options: Sendable, Equatable {
     case list
     /// Prove the kata consistent (maintainers, CI).
     case verify
+    /// Mutate the lesson's solution and report what no test needs (maintainers).
+    case mutants
     /// Record the shipped files' fingerprints (maintainers, after changing tests or starters).
     case updateChecksums
     /// Save an edited copy of a lesson's module as a variant patch (maintainers).
@@ -55,6 +57,7 @@ public struct Options: Sendable, Equatable {
       return [String(argument[..<equals]), String(argument[argument.index(after: equals)...])]
     }[...]
     var modes: [String] = []
+    var timeoutGiven = false
     func set(_ newMode: Mode, _ flag: String) {
       mode = newMode
       modes.append(flag)
@@ -69,6 +72,7 @@ public struct Options: Sendable, Equatable {
       case "--list": set(.list, argument)
       case "--update-checksums": set(.updateChecksums, argument)
       case "--save-variant": set(.saveVariant, argument)
+      case "--mutants": set(.mutants, argument)
       case "--": continue  // the conventional end of options; lessons may follow anyway
       case "--solutions": solutions = true
       case "--json": json = true
@@ -85,6 +89,7 @@ public struct Options: Sendable, Equatable {
           throw .usage("--timeout takes a number of seconds from 1 to 3600, e.g. --timeout 60.")
         }
         timeLimit = seconds
+        timeoutGiven = true
       case let flag where flag.hasPrefix("-"):
         throw .usage("Unknown option '\(flag)'.")
       default:
@@ -95,6 +100,8 @@ public struct Options: Sendable, Equatable {
       throw .usage("\(modes.joined(separator: " and ")) do different things; use one at a time.")
     }
     try validate()
+    // A mutant that hangs is killed as surely after 10 s as after 30, and many may hang.
+    if mode == .mutants && !timeoutGiven { timeLimit = 10 }
   }
 
   private mutating func validate() throws(GraderError) {
@@ -108,6 +115,13 @@ public struct Options: Sendable, Equatable {
     case .verify:
       if solutions || json || junitPath != nil {
         throw .usage("--verify takes lessons (to check only those) and no other option.")
+      }
+    case .mutants:
+      guard lessons.count == 1 else {
+        throw .usage("--mutants takes exactly one lesson: --mutants lesson03.")
+      }
+      if solutions || json || junitPath != nil {
+        throw .usage("--mutants takes one lesson and, if you like, --timeout; no other option.")
       }
     case .updateChecksums, .list:
       let flag = mode == .list ? "--list" : "--update-checksums"
@@ -164,6 +178,7 @@ public struct Options: Sendable, Equatable {
            ./grade.sh --reset <lesson> [--yes]
            ./grade.sh --list
            ./grade.sh --verify [<lesson> ...]
+           ./grade.sh --mutants <lesson> [--timeout <seconds>]
            ./grade.sh --save-variant <lesson> <name> [<folder>]
 
     ARGUMENTS:
@@ -184,7 +199,7 @@ public struct Options: Sendable, Equatable {
       --solutions           Grade the reference solutions in Solutions/ instead of
                             your code in Exercises/.
       --timeout <seconds>   How long one test may run before it counts as hung
-                            (default: 30).
+                            (default: 30; with --mutants, 10).
       --json                Print one JSON document (each lesson in the shape of
                             Exercism's results.json, version 3) instead of text.
       --junit <file>        Also write a JUnit XML report, one test suite per lesson.
@@ -204,11 +219,18 @@ public struct Options: Sendable, Equatable {
       --update-checksums    After changing tests or starters on purpose, record
                             their fingerprints in Tests/checksums.txt. Not for
                             learners: it silences the warning about edited tests.
+      --mutants             Find behaviour of the lesson's solution that no test
+                            needs: delete one statement or swap one operator at
+                            a time (in a copy under .build/mutants/), grade, and
+                            list the mutants that pass every test. Survivors
+                            justified in Variants/<Module>/mutants.txt are
+                            accepted. Slow: minutes per lesson; not in --verify.
 
     EXIT STATUS:
       0  every graded test passed
       1  something failed or did not compile
       2  the grader could not run (bad arguments, no Swift, a missing lesson)
+      With --mutants: 0 every surviving mutant is justified, 1 one is not.
 
     EXAMPLES:
       ./grade.sh lesson01               Grade lesson 01.

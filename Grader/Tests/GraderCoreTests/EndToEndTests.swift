@@ -459,6 +459,43 @@ import Testing
     #expect(!next.contains("start with Tests/"), "never send the learner to edit a test")
   }
 
+  @Test("--mutants reports a statement no test needs, and a justification accepts it")
+  func mutants() throws {
+    let root = try MiniKata.prepare()
+    let course = try Course(root: root)
+    let lesson = try #require(course.lessons.first)
+    let solution = root.appending(path: "Solutions/Lesson01Arithmetic/Arithmetic.swift")
+    let before = try Data(contentsOf: solution)
+    let justifications = root.appending(path: "Variants/Lesson01Arithmetic/mutants.txt")
+    try """
+    # File.swift | the original line, trimmed | mutation | why no test needs it
+    Arithmetic.swift | if left == 0 { return 0 }  // A shortcut no test needs; `--mutants` finds it. | delete line | a shortcut
+    """.write(to: justifications, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: justifications) }
+    var check = MutationCheck(
+      course: course, lesson: lesson, timeLimit: 10, style: Style(colour: false))
+    let results = Mutex<[MutationCheck.Result]>([])
+    check.onResult = { result in results.withLock { $0.append(result) } }
+    #expect(try check.run() == 0, "the only survivor is justified")
+    let outcomes = results.withLock { $0 }.map { result -> String in
+      let outcome =
+        switch result.outcome {
+        case .killed: "killed"
+        case .notCompiled: "not compiled"
+        case .survived: "survived"
+        }
+      return "\(result.mutant.line) \(result.mutant.kind): \(outcome)"
+    }
+    #expect(
+      outcomes == ["6 delete line: survived", "6 == → !=: killed", "7 delete line: not compiled"])
+    let survivor = try #require(results.withLock { $0 }.first { $0.outcome == .survived })
+    #expect(survivor.justified)
+    #expect(
+      check.survivorLine(survivor.mutant).hasPrefix(
+        "Solutions/Lesson01Arithmetic/Arithmetic.swift:6: delete line  │ if left == 0"))
+    #expect(try Data(contentsOf: solution) == before, "Solutions/ is never written")
+  }
+
   @Test("A flood of output neither hangs the grader nor hides the result")
   func flood() throws {
     let lesson = try MiniKata.grade(case: "flood")
