@@ -188,11 +188,12 @@ struct Task5Tests {
       return
     }
     let insideService = calls.filter { !$0.serviceFrames.isEmpty }
+    let askedByService = insideService.map(\.need.typeName)
     // Every lookup runs in makeCheckoutService(resolvingFrom:), none in CheckoutService.
     #expect(
-      insideService.isEmpty,
+      askedByService.isEmpty,
       """
-      The locator was asked for \(insideService.map(\.need.typeName)) from inside the \
+      The locator was asked for \(askedByService) from inside the \
       checkout service's own code (\(Set(insideService.flatMap(\.serviceFrames)).sorted())). \
       A service that is handed a locator and takes what it needs from it, even once in its \
       initializer, is still a service locator: its initializer hides what it needs, and \
