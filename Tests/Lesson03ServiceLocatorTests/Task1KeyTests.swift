@@ -3,95 +3,153 @@ import Testing
 
 @Suite("Task 1 — Key services by type identity")
 struct Task1Tests {
-  @Test("Same-named types in different namespaces keep their own registrations")
-  func nestedTypesWithTheSameName() throws {
+  /// Two values for each of the same-named types, so no hard-coded value passes.
+  static let settings: [(currency: String, carrier: String)] = [("EUR", "DHL"), ("USD", "UPS")]
+
+  @Test(
+    "Same-named types in different namespaces keep their own registrations",
+    arguments: settings, [false, true])
+  func nestedTypesWithTheSameName(values: (currency: String, carrier: String), shippingFirst: Bool)
+    throws
+  {
     try #require(
       String(describing: Billing.Settings.self) == String(describing: Shipping.Settings.self),
       "This test needs two types that print alike; this toolchain prints them differently."
     )
     let locator = ServiceLocator()
-    locator.register(Billing.Settings.self) { Billing.Settings(currency: "EUR") }
-    locator.register(Shipping.Settings.self) { Shipping.Settings(carrier: "DHL") }
+    let registerBilling = {
+      locator.register(Billing.Settings.self) { Billing.Settings(currency: values.currency) }
+    }
+    let registerShipping = {
+      locator.register(Shipping.Settings.self) { Shipping.Settings(carrier: values.carrier) }
+    }
+    if shippingFirst {
+      registerShipping()
+      registerBilling()
+    } else {
+      registerBilling()
+      registerShipping()
+    }
 
     let billing = try? locator.resolve(Billing.Settings.self)
     let shipping = try? locator.resolve(Shipping.Settings.self)
 
+    // Registering one Settings type must not touch the other's registration.
     #expect(
-      billing == Billing.Settings(currency: "EUR"),
+      billing == Billing.Settings(currency: values.currency),
       """
-      Billing.Settings resolved to \(String(describing: billing)). Registering \
-      Shipping.Settings overwrote it: both are called "Settings", so a key built from the \
-      type's name is shared. Key the registry by the type itself (ObjectIdentifier).
+      Billing.Settings resolved to \(String(describing: billing)), not the \
+      \(values.currency) settings registered for it. Both types are called "Settings", so \
+      a key built from the type's name is shared and the other registration overwrote it. \
+      Key the registry by the type itself.
       """
     )
     #expect(
-      shipping == Shipping.Settings(carrier: "DHL"),
+      shipping == Shipping.Settings(carrier: values.carrier),
       """
-      Shipping.Settings resolved to \(String(describing: shipping)); it should get its own \
-      registration, whatever other type is also called \"Settings\".
+      Shipping.Settings resolved to \(String(describing: shipping)), not the \
+      \(values.carrier) settings registered for it; it should get its own registration, \
+      whatever other type is also called "Settings".
       """
     )
   }
 
-  @Test("Generic arguments that print alike keep their own registrations")
-  func genericArgumentsThatPrintAlike() throws {
+  @Test(
+    "Generic arguments that print alike keep their own registrations",
+    arguments: [("billing invoices", "archived invoices"), ("current", "old")])
+  func genericArgumentsThatPrintAlike(labels: (billing: String, archive: String)) throws {
     try #require(
       String(describing: Cache<Billing.Invoice>.self)
         == String(describing: Cache<Archive.Invoice>.self),
       "This test needs two generic types that print alike; this toolchain prints them differently."
     )
     let locator = ServiceLocator()
-    locator.register(Cache<Billing.Invoice>.self) { Cache(label: "billing invoices") }
-    locator.register(Cache<Archive.Invoice>.self) { Cache(label: "archived invoices") }
+    locator.register(Cache<Billing.Invoice>.self) { Cache(label: labels.billing) }
+    locator.register(Cache<Archive.Invoice>.self) { Cache(label: labels.archive) }
 
     let billing = try? locator.resolve(Cache<Billing.Invoice>.self)
     let archive = try? locator.resolve(Cache<Archive.Invoice>.self)
 
+    // Each generic type must come back with its own registration.
     #expect(
-      billing?.label == "billing invoices",
+      billing?.label == labels.billing,
       """
-      Cache<Billing.Invoice> resolved to \(String(describing: billing)). Both caches print \
-      as "Cache<Invoice>", so a key made from that text collides; a key made from the \
-      type's identity does not.
+      Cache<Billing.Invoice> resolved to \(String(describing: billing)), not \
+      "\(labels.billing)". Both caches print as "Cache<Invoice>", so a key made from that \
+      text collides; a key made from the type's identity does not.
       """
     )
     #expect(
-      archive?.label == "archived invoices",
+      archive?.label == labels.archive,
       """
-      Cache<Archive.Invoice> resolved to \(String(describing: archive)); it was registered \
-      on its own and should come back on its own.
+      Cache<Archive.Invoice> resolved to \(String(describing: archive)), not \
+      "\(labels.archive)"; it was registered on its own and should come back on its own.
+      """
+    )
+  }
+
+  @Test(
+    "Different generic arguments keep their own registrations",
+    arguments: [("numbers", "words"), ("counts", "names")])
+  func differentGenericArguments(labels: (int: String, string: String)) {
+    let locator = ServiceLocator()
+    locator.register(Cache<Int>.self) { Cache(label: labels.int) }
+    locator.register(Cache<String>.self) { Cache(label: labels.string) }
+
+    let numbers = try? locator.resolve(Cache<Int>.self)
+    let words = try? locator.resolve(Cache<String>.self)
+
+    // Cache<Int> and Cache<String> are two types: two registrations.
+    #expect(
+      numbers?.label == labels.int,
+      """
+      Cache<Int> resolved to \(String(describing: numbers)), not "\(labels.int)"; does the \
+      key keep the generic argument?
+      """
+    )
+    #expect(
+      words?.label == labels.string,
+      """
+      Cache<String> resolved to \(String(describing: words)), not "\(labels.string)"; does \
+      the key keep the generic argument?
       """
     )
   }
 
-  @Test("Different generic arguments keep their own registrations")
-  func differentGenericArguments() {
+  @Test(
+    "Guard: a later registration replaces the earlier one, also after a resolve",
+    arguments: [("EUR", "USD"), ("CHF", "GBP")])
+  func laterRegistrationReplaces(currencies: (first: String, second: String)) {
     let locator = ServiceLocator()
-    locator.register(Cache<Int>.self) { Cache(label: "numbers") }
-    locator.register(Cache<String>.self) { Cache(label: "words") }
+    locator.register(Billing.Settings.self) { Billing.Settings(currency: currencies.first) }
+    let before = try? locator.resolve(Billing.Settings.self)
+    locator.register(Billing.Settings.self) { Billing.Settings(currency: currencies.second) }
+    let after = try? locator.resolve(Billing.Settings.self)
+    let again = try? locator.resolve(Billing.Settings.self)
 
+    // Resolve what is registered now: the first registration, then the one that replaced it.
     #expect(
-      (try? locator.resolve(Cache<Int>.self))?.label == "numbers",
+      before == Billing.Settings(currency: currencies.first),
       """
-      Cache<Int> should resolve to what was registered for Cache<Int>; does the key keep \
-      the generic argument?
+      Billing.Settings resolved to \(String(describing: before)) right after it was \
+      registered with \(currencies.first); it should resolve to what was registered.
       """
     )
     #expect(
-      (try? locator.resolve(Cache<String>.self))?.label == "words",
-      "Cache<String> should resolve to what was registered for Cache<String>."
-    )
-  }
-
-  @Test("A later registration for the same type replaces the earlier one")
-  func laterRegistrationReplaces() {
-    let locator = ServiceLocator()
-    locator.register(Billing.Settings.self) { Billing.Settings(currency: "EUR") }
-    locator.register(Billing.Settings.self) { Billing.Settings(currency: "USD") }
-
-    #expect(
-      (try? locator.resolve(Billing.Settings.self)) == Billing.Settings(currency: "USD"),
-      "Registering a type again should replace its factory, as before your change."
+      after == Billing.Settings(currency: currencies.second)
+        && again == Billing.Settings(currency: currencies.second),
+      after == before
+        ? """
+        Billing.Settings was registered again with \(currencies.second), but resolving it \
+        still gives \(String(describing: after)): the locator kept what it made the first \
+        time. A later registration replaces the earlier one, also after a resolve; let \
+        resolve(_:) run the factory that is registered now.
+        """
+        : """
+        After registering Billing.Settings again with \(currencies.second), it resolved to \
+        \(String(describing: after)) and then \(String(describing: again)). A later \
+        registration should replace the earlier one, as before your change.
+        """
     )
   }
 }

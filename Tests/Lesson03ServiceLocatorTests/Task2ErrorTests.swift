@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Task 2 — Name the missing type")
 struct Task2Tests {
-  @Test("The classic locator's fatalError takes the whole process down")
+  @Test("Guard: the classic locator's fatalError takes the whole process down")
   func classicLocatorCrashes() async {
     // What the starter's ancestors did: the app, and every test in the run, dies here.
     await #expect(processExitsWith: .failure) {
@@ -13,52 +13,88 @@ struct Task2Tests {
     }
   }
 
-  @Test("Resolving an unregistered protocol throws an error that names it")
-  func unregisteredProtocolIsNamed() throws {
+  @Test(
+    "Resolving an unregistered protocol throws an error that names it",
+    arguments: CheckoutNeed.allCases)
+  func unregisteredProtocolIsNamed(missing: CheckoutNeed) throws {
     let locator = ServiceLocator()
-    locator.register(Analytics.self) { AnalyticsSpy() }
+    for need in CheckoutNeed.allCases where need != missing { need.register(in: locator) }
 
-    let error = #expect(throws: (any Error).self) {
-      try locator.resolve(PaymentGateway.self)
+    let error = #expect(
+      throws: (any Error).self,
+      "Nothing is registered for \(missing.typeName), yet resolving it did not throw."
+    ) {
+      try missing.resolve(from: locator)
     }
     let message = String(describing: try #require(error))
+    // The message must name the type that was asked for.
     #expect(
-      message.contains("PaymentGateway"),
+      message.contains(missing.typeName),
       """
-      The error for a missing PaymentGateway reads "\(message)". Put the type's name in it \
-      (String(describing:) or String(reflecting:) of the type; an ObjectIdentifier prints \
-      only an address).
+      The error for a missing \(missing.typeName) reads "\(message)". Put the name of the \
+      type that was asked for in it (String(describing:) or String(reflecting:) of the \
+      type; an ObjectIdentifier prints only an address).
       """
     )
   }
 
-  @Test("The error for a generic service names the type and its argument")
-  func unregisteredGenericIsNamed() throws {
+  @Test(
+    "The error for a generic service names the type and its argument",
+    arguments: [("Billing.Invoice", "Invoice"), ("Int", "Int")])
+  func unregisteredGenericIsNamed(argument: (label: String, name: String)) throws {
     let locator = ServiceLocator()
     locator.register(Cache<String>.self) { Cache(label: "words") }
 
     let error = #expect(throws: (any Error).self) {
-      try locator.resolve(Cache<Billing.Invoice>.self)
+      if argument.label == "Int" {
+        _ = try locator.resolve(Cache<Int>.self)
+      } else {
+        _ = try locator.resolve(Cache<Billing.Invoice>.self)
+      }
     }
     let message = String(describing: try #require(error))
+    // Cache alone is ambiguous; the argument tells Cache<String> (registered) apart.
     #expect(
-      message.contains("Cache") && message.contains("Invoice"),
+      message.contains("Cache<") && message.contains(argument.name + ">"),
       """
-      The error for a missing Cache<Billing.Invoice> reads "\(message)"; it should name \
+      The error for a missing Cache<\(argument.label)> reads "\(message)"; it should name \
       the type, generic argument included.
       """
     )
   }
 
-  @Test("A failed request leaves the locator serving what is registered")
-  func failureIsNotFatal() {
+  @Test(
+    "After a failed request the locator serves what is registered, and what is added later",
+    arguments: [("EUR", "DHL"), ("USD", "UPS")])
+  func failureIsNotFatal(values: (currency: String, carrier: String)) {
     let locator = ServiceLocator()
-    locator.register(Billing.Settings.self) { Billing.Settings(currency: "EUR") }
+    locator.register(Billing.Settings.self) { Billing.Settings(currency: values.currency) }
 
-    #expect(throws: (any Error).self) { try locator.resolve(Shipping.Settings.self) }
     #expect(
-      (try? locator.resolve(Billing.Settings.self)) == Billing.Settings(currency: "EUR"),
-      "After one failed request the locator should still resolve registered types."
+      throws: (any Error).self,
+      "Shipping.Settings is not registered, yet resolving it did not throw."
+    ) {
+      try locator.resolve(Shipping.Settings.self)
+    }
+    let billing = try? locator.resolve(Billing.Settings.self)
+    locator.register(Shipping.Settings.self) { Shipping.Settings(carrier: values.carrier) }
+    let shipping = try? locator.resolve(Shipping.Settings.self)
+
+    // A failed request is an answer, not a state: nothing about the locator changes.
+    #expect(
+      billing == Billing.Settings(currency: values.currency),
+      """
+      After one failed request, Billing.Settings resolved to \(String(describing: billing)) \
+      instead of the \(values.currency) settings registered for it.
+      """
+    )
+    #expect(
+      shipping == Shipping.Settings(carrier: values.carrier),
+      """
+      Shipping.Settings was registered after a request for it had failed, then resolved to \
+      \(String(describing: shipping)) instead of the \(values.carrier) settings. A failed \
+      request should leave nothing behind that stops a later registration from working.
+      """
     )
   }
 }

@@ -4,49 +4,77 @@ import Testing
 @Suite("Task 3 — Report every missing registration at start-up")
 struct Task3Tests {
   /// What the checkout screen needs, as a composition root would list it.
-  let checkoutNeeds: [any Any.Type] = [
-    PaymentGateway.self,
-    ReceiptStore.self,
-    Analytics.self,
+  let checkoutNeeds: [any Any.Type] = CheckoutNeed.allCases.map(\.type)
+
+  /// Which of the checkout's services a locator has, in the tests that leave some out.
+  static let partialRegistrations: [[CheckoutNeed]] = [
+    [.payments], [.receipts], [.analytics], [.payments, .analytics], [.receipts, .analytics],
   ]
 
-  @Test("The check passes when everything required is registered")
-  func passesWhenComplete() {
+  @Test("Guard: the check passes when everything required is registered", arguments: [0, 1])
+  func passesWhenComplete(list: Int) {
     let locator = CheckoutSpies().locator()
+    locator.register(Billing.Settings.self) { Billing.Settings(currency: "EUR") }
+    locator.register(Cache<Int>.self) { Cache(label: "numbers") }
+    let required: [any Any.Type] =
+      list == 0 ? checkoutNeeds : [Cache<Int>.self, Billing.Settings.self, Analytics.self]
 
     #expect(
       throws: Never.self,
-      "Every required service is registered, so the start-up check should not throw."
+      """
+      Every required service (\(required.map { String(describing: $0) })) is registered, so \
+      the start-up check should not throw.
+      """
     ) {
-      try locator.verifyRegistrations(checkoutNeeds)
+      try locator.verifyRegistrations(required)
     }
   }
 
-  @Test("The check names every missing registration in one error")
-  func namesEveryMissingRegistration() throws {
+  @Test(
+    "The check names every missing registration, and only those, in one error",
+    arguments: partialRegistrations)
+  func namesEveryMissingRegistration(registered: [CheckoutNeed]) throws {
     let locator = ServiceLocator()
-    locator.register(PaymentGateway.self) { PaymentGatewaySpy() }
+    for need in registered { need.register(in: locator) }
+    let missing = CheckoutNeed.allCases.filter { !registered.contains($0) }
 
-    let error = #expect(throws: (any Error).self, "Two services are missing; the check passed.") {
+    let error = #expect(
+      throws: (any Error).self,
+      "\(missing.map(\.typeName)) are not registered, yet the check passed."
+    ) {
       try locator.verifyRegistrations(checkoutNeeds)
     }
     let message = String(describing: try #require(error))
+    let unnamed = missing.filter { !message.contains($0.typeName) }
+    let blamed = registered.filter { message.contains($0.typeName) }
+    // One error, with the whole list of what is missing.
     #expect(
-      message.contains("ReceiptStore") && message.contains("Analytics"),
+      unnamed.isEmpty,
       """
-      ReceiptStore and Analytics are both missing, but the error reads "\(message)". \
-      Collect every missing type first, then throw once with the whole list.
+      \(missing.map(\.typeName)) are missing, but the error reads "\(message)", which does \
+      not name \(unnamed.map(\.typeName)). Collect every missing type first, then throw once \
+      with the whole list.
+      """
+    )
+    // The list is a to-do list for whoever reads it: what is registered does not belong.
+    #expect(
+      blamed.isEmpty,
+      """
+      \(blamed.map(\.typeName)) are registered, yet the error names them too: "\(message)". \
+      Name only the required types that are not registered, so the reader knows what to add.
       """
     )
   }
 
-  @Test("The check names every requirement of an empty locator")
-  func namesEveryRequirementOfAnEmptyLocator() throws {
-    let error = #expect(throws: (any Error).self) {
-      try ServiceLocator().verifyRegistrations(checkoutNeeds + [Cache<Billing.Invoice>.self])
+  @Test("The check names every requirement of an empty locator", arguments: [false, true])
+  func namesEveryRequirementOfAnEmptyLocator(withCache: Bool) throws {
+    let required = checkoutNeeds + (withCache ? [Cache<Billing.Invoice>.self] : [])
+    let error = #expect(throws: (any Error).self, "Nothing is registered, yet the check passed.") {
+      try ServiceLocator().verifyRegistrations(required)
     }
     let message = String(describing: try #require(error))
-    for name in ["PaymentGateway", "ReceiptStore", "Analytics", "Cache"] {
+    for name in CheckoutNeed.allCases.map(\.typeName) + (withCache ? ["Cache"] : []) {
+      // Every requirement of an empty locator is missing.
       #expect(
         message.contains(name),
         "Nothing is registered, so the error should name \(name) too; it reads \"\(message)\"."
@@ -54,19 +82,100 @@ struct Task3Tests {
     }
   }
 
-  @Test("The check tells same-named types apart")
-  func tellsSameNamedTypesApart() throws {
+  @Test("The check tells same-named types apart", arguments: [false, true])
+  func tellsSameNamedTypesApart(registerShipping: Bool) throws {
     let locator = ServiceLocator()
-    locator.register(Billing.Settings.self) { Billing.Settings(currency: "EUR") }
+    if registerShipping {
+      locator.register(Shipping.Settings.self) { Shipping.Settings(carrier: "DHL") }
+      locator.register(Cache<Archive.Invoice>.self) { Cache(label: "archived invoices") }
+    } else {
+      locator.register(Billing.Settings.self) { Billing.Settings(currency: "EUR") }
+      locator.register(Cache<Billing.Invoice>.self) { Cache(label: "billing invoices") }
+    }
+    let registered = registerShipping ? "Shipping.Settings" : "Billing.Settings"
+    let absent = registerShipping ? "Billing.Settings" : "Shipping.Settings"
 
+    // The same-named type next to the registered one is still missing.
     #expect(
       throws: (any Error).self,
       """
-      Shipping.Settings is not registered, only Billing.Settings is, yet the check passed. \
-      Does the check use the same type-identity key as register(_:factory:)?
+      \(absent) is not registered, only \(registered) is, yet the check passed. Does the \
+      check use the same type-identity key as register(_:factory:)?
       """
     ) {
       try locator.verifyRegistrations([Billing.Settings.self, Shipping.Settings.self])
+    }
+    #expect(
+      throws: (any Error).self,
+      """
+      Only one of Cache<Billing.Invoice> and Cache<Archive.Invoice> is registered, yet the \
+      check passed for both. Does the check use the same type-identity key as \
+      register(_:factory:)?
+      """
+    ) {
+      try locator.verifyRegistrations([Cache<Billing.Invoice>.self, Cache<Archive.Invoice>.self])
+    }
+  }
+
+  @Test(
+    "Guard: after the check, a later registration still replaces the earlier one",
+    arguments: [("txn-launch", "txn-later"), ("txn-a", "txn-b")])
+  func laterRegistrationAfterTheCheck(transactions: (first: String, second: String)) async {
+    let first = CheckoutSpies(transactionID: transactions.first)
+    let second = CheckoutSpies(transactionID: transactions.second)
+    let locator = first.locator()
+    try? locator.verifyRegistrations(checkoutNeeds)
+    second.register(in: locator)
+
+    let payments = try? locator.resolve(PaymentGateway.self)
+    let receipts = try? locator.resolve(ReceiptStore.self)
+    let analytics = try? locator.resolve(Analytics.self)
+    let transactionID = try? await payments?.charge(amountInCents: 100, reference: "probe")
+    let receipt = Receipt(orderID: "probe", transactionID: "t", amountInCents: 100)
+    try? await receipts?.save(receipt)
+    analytics?.track("probe", orderID: "probe")
+
+    // The check only looks; what resolve(_:) returns is still what is registered now.
+    #expect(
+      transactionID == transactions.second && second.receipts.receipts == [receipt]
+        && second.analytics.events.map(\.name) == ["probe"],
+      transactionID == transactions.first
+        ? """
+        Services were registered again after the start-up check, but resolving gave the \
+        ones from before the check (gateway answered \(transactions.first)). Does the check \
+        build the services and keep them? Let it only look (or throw away what it built), \
+        so a later registration still replaces the earlier one.
+        """
+        : """
+        After the start-up check, services were registered again; resolving should give \
+        those. The gateway answered \(String(describing: transactionID)); the later spies \
+        saw: \(second.summary).
+        """
+    )
+  }
+
+  @Test(
+    "Guard: once the missing service is registered, the check passes",
+    arguments: CheckoutNeed.allCases)
+  func passesOnceCompleted(missing: CheckoutNeed) {
+    let locator = ServiceLocator()
+    for need in CheckoutNeed.allCases where need != missing { need.register(in: locator) }
+    #expect(
+      throws: (any Error).self, "\(missing.typeName) is not registered, yet the check passed."
+    ) {
+      try locator.verifyRegistrations(checkoutNeeds)
+    }
+    missing.register(in: locator)
+
+    // The check answers for the registrations as they are now.
+    #expect(
+      throws: Never.self,
+      """
+      \(missing.typeName) was registered after a failed check, so everything is registered \
+      now; checking again should pass.
+      """
+    ) {
+      try locator.verifyRegistrations(checkoutNeeds)
     }
   }
 }

@@ -3,46 +3,72 @@ import Testing
 
 @Suite("Task 4 — Inject collaborators into the checkout service")
 struct Task4Tests {
-  let order = Order(id: "A-1001", totalInCents: 4_250)
+  /// Two orders, each with the transaction its gateway answers, so no constant passes.
+  static let orders: [(order: Order, transactionID: String)] = [
+    (Order(id: "A-1001", totalInCents: 4_250), "txn-42"),
+    (Order(id: "B-2002", totalInCents: 999), "txn-7"),
+  ]
 
-  @Test("Placing an order charges, saves and tracks through the injected collaborators")
-  func placeOrderUsesInjectedCollaborators() async throws {
-    let spies = CheckoutSpies(transactionID: "txn-42")
+  @Test(
+    "Placing an order charges, saves and tracks through the injected collaborators",
+    arguments: orders)
+  func placeOrderUsesInjectedCollaborators(_ example: (order: Order, transactionID: String))
+    async throws
+  {
+    let order = example.order
+    let spies = CheckoutSpies(transactionID: example.transactionID)
     let service = spies.makeService()
 
     let receipt = try? await service.placeOrder(order)
 
+    // The injected gateway is charged once, for this order's number and amount.
     #expect(
-      spies.payments.charges == [.init(amountInCents: 4_250, reference: "A-1001")],
-      """
-      The injected payment gateway should be charged once for the order; it saw \
-      \(spies.payments.charges). Does placeOrder(_:) still find a gateway in a locator?
-      """
+      spies.payments.charges == [.init(amountInCents: order.totalInCents, reference: order.id)],
+      spies.payments.charges.isEmpty
+        ? """
+        The injected payment gateway was never charged for order \(order.id). Does \
+        placeOrder(_:) still take its gateway from somewhere else than the initializer?
+        """
+        : """
+        The injected payment gateway should be charged once, \(order.totalInCents) cents for \
+        order \(order.id); it saw \(spies.payments.charges).
+        """
     )
-    let expectedReceipt = Receipt(orderID: "A-1001", transactionID: "txn-42", amountInCents: 4_250)
+    let expectedReceipt = Receipt(
+      orderID: order.id, transactionID: example.transactionID,
+      amountInCents: order.totalInCents)
+    // The receipt is built from the order and the gateway's answer.
     #expect(
       receipt == expectedReceipt,
       """
-      placeOrder(_:) should return the receipt for the charge; it returned \
+      placeOrder(_:) should return \(expectedReceipt); it returned \
       \(String(describing: receipt)).
       """
     )
+    // The injected store keeps it.
     #expect(
       spies.receipts.receipts == [expectedReceipt],
-      "The injected receipt store should hold the receipt; it holds \(spies.receipts.receipts)."
-    )
-    #expect(
-      spies.analytics.events == [.init(name: "checkout_completed", orderID: "A-1001")],
       """
-      The injected analytics should record checkout_completed once; it recorded \
-      \(spies.analytics.events).
+      The injected receipt store should hold \(expectedReceipt); it holds \
+      \(spies.receipts.receipts).
+      """
+    )
+    // The injected analytics records the completed order.
+    #expect(
+      spies.analytics.events == [.init(name: "checkout_completed", orderID: order.id)],
+      """
+      The injected analytics should record checkout_completed(\(order.id)) once; it \
+      recorded \(spies.analytics.events).
       """
     )
   }
 
-  @Test("A declined payment is tracked on the injected analytics")
-  func declineIsTrackedOnInjectedAnalytics() async {
-    let spies = CheckoutSpies(paymentsDecline: true)
+  @Test("A declined payment is tracked on the injected analytics", arguments: orders)
+  func declineIsTrackedOnInjectedAnalytics(_ example: (order: Order, transactionID: String))
+    async
+  {
+    let order = example.order
+    let spies = CheckoutSpies(transactionID: example.transactionID, paymentsDecline: true)
     let service = spies.makeService()
 
     var thrown: (any Error)?
@@ -52,93 +78,188 @@ struct Task4Tests {
       thrown = error
     }
 
+    // The gateway's decline reaches the caller unchanged.
     #expect(
       thrown as? PaymentError == .declined,
       "\(declineHeadline(thrown: thrown, gatewayWasCharged: !spies.payments.charges.isEmpty))"
     )
+    let declineWasLost = spies.analytics.events.isEmpty && !spies.payments.charges.isEmpty
+    // The decline is recorded where the service was told to record things.
     #expect(
-      spies.analytics.events == [.init(name: "checkout_declined", orderID: "A-1001")],
+      spies.analytics.events == [.init(name: "checkout_declined", orderID: order.id)],
       """
-      On a decline the injected analytics should record checkout_declined; it recorded \
-      \(spies.analytics.events). The decline path is easy to miss: does it still look \
-      analytics up somewhere?
+      On a decline of order \(order.id) the injected analytics should record \
+      checkout_declined(\(order.id)); it recorded \(spies.analytics.events).\
+      \(declineWasLost ? Self.declinePathHint : "")
       """
     )
+    // Nothing was paid, so nothing is kept.
     #expect(
       spies.receipts.receipts.isEmpty,
       "A declined order has no receipt, but the store holds \(spies.receipts.receipts)."
     )
   }
 
-  /// Names the likely cause when a declined order does not end in `PaymentError.declined`.
+  static let declinePathHint =
+    " The decline path is easy to miss: does it use the analytics from the initializer?"
+  static let rarePathHint =
+    " Every method must use the collaborators from the initializer, including the ones that"
+    + " run rarely."
+
+  /// Says what a declined order ended in, naming a cause only where the observation implies it.
   private func declineHeadline(thrown: (any Error)?, gatewayWasCharged: Bool) -> String {
     guard let thrown else {
       return "A declined charge should throw PaymentError.declined; placeOrder(_:) returned."
     }
+    let isLookup = thrown is ServiceLocatorError
     guard gatewayWasCharged else {
-      return """
-        placeOrder(_:) threw "\(thrown)" before it charged the injected gateway. Does it \
-        still look the gateway up instead of using the one from the initializer?
+      return isLookup
+        ? """
+        placeOrder(_:) threw the locator's error "\(thrown)" before it charged the injected \
+        gateway: it still looks a service up. Use the ones from the initializer.
+        """
+        : """
+        placeOrder(_:) threw "\(thrown)" before it charged the injected gateway. A declined \
+        order should charge the gateway, which then throws PaymentError.declined.
         """
     }
-    return """
+    return isLookup
+      ? """
+      The bank declined, and then placeOrder(_:) threw the locator's error "\(thrown)": the \
+      decline path still looks a service up. Use the injected analytics there too.
+      """
+      : """
       The bank declined, but placeOrder(_:) threw "\(thrown)" instead of \
-      PaymentError.declined. The likely cause is a lookup left in the decline path: the \
-      `catch` block still asks a locator for analytics. Use the injected analytics there too.
+      PaymentError.declined. Rethrow the gateway's decline unchanged; the caller decides \
+      how to show it.
       """
   }
 
-  @Test("A refund goes through the injected gateway and analytics")
-  func refundUsesInjectedCollaborators() async {
+  @Test(
+    "A refund goes through the injected gateway and analytics",
+    arguments: [
+      Receipt(orderID: "A-0999", transactionID: "txn-7", amountInCents: 1_999),
+      Receipt(orderID: "C-0042", transactionID: "txn-99", amountInCents: 50),
+    ])
+  func refundUsesInjectedCollaborators(receipt: Receipt) async {
     let spies = CheckoutSpies()
     let service = spies.makeService()
-    let receipt = Receipt(orderID: "A-0999", transactionID: "txn-7", amountInCents: 1_999)
 
     try? await service.refund(receipt)
 
+    // The charge named on the receipt is refunded through the injected gateway.
     #expect(
-      spies.payments.refunds == [.init(transactionID: "txn-7", amountInCents: 1_999)],
+      spies.payments.refunds == [
+        .init(transactionID: receipt.transactionID, amountInCents: receipt.amountInCents)
+      ],
       """
-      refund(_:) should refund the charge through the injected gateway; it saw \
-      \(spies.payments.refunds). Every method must use the collaborators from the \
-      initializer, including the ones that run rarely.
+      refund(_:) should refund \(receipt.amountInCents) cents of \(receipt.transactionID) \
+      through the injected gateway; it saw \(spies.payments.refunds).\
+      \(spies.payments.refunds.isEmpty ? Self.rarePathHint : "")
       """
     )
+    // The injected analytics records the refund for the receipt's order.
     #expect(
-      spies.analytics.events == [.init(name: "refund_issued", orderID: "A-0999")],
+      spies.analytics.events == [.init(name: "refund_issued", orderID: receipt.orderID)],
       """
-      The injected analytics should record refund_issued; it recorded \
+      The injected analytics should record refund_issued(\(receipt.orderID)); it recorded \
       \(spies.analytics.events).
+      """
+    )
+    // A refund pays nothing, so no receipt.
+    #expect(
+      spies.receipts.receipts.isEmpty,
+      "A refund keeps no new receipt, but the store holds \(spies.receipts.receipts)."
+    )
+  }
+
+  @Test(
+    "One service handles order after order: success, decline, refund, success",
+    arguments: [("D-1", "D-2", "D-3"), ("E-7", "E-8", "E-9")])
+  func orderAfterOrder(ids: (first: String, declined: String, third: String)) async {
+    let spies = CheckoutSpies(transactionID: "txn-\(ids.first)", declinedReferences: [ids.declined])
+    let service = spies.makeService()
+
+    let first = try? await service.placeOrder(Order(id: ids.first, totalInCents: 100))
+    let declined = try? await service.placeOrder(Order(id: ids.declined, totalInCents: 200))
+    if let first { try? await service.refund(first) }
+    let third = try? await service.placeOrder(Order(id: ids.third, totalInCents: 300))
+
+    // Every call goes to the same injected collaborators, whatever came before it.
+    #expect(
+      spies.payments.charges.map(\.reference) == [ids.first, ids.declined, ids.third]
+        && spies.payments.refunds.map(\.transactionID) == ["txn-\(ids.first)"]
+        && spies.receipts.receipts.map(\.orderID) == [ids.first, ids.third]
+        && spies.analytics.events == [
+          .init(name: "checkout_completed", orderID: ids.first),
+          .init(name: "checkout_declined", orderID: ids.declined),
+          .init(name: "refund_issued", orderID: ids.first),
+          .init(name: "checkout_completed", orderID: ids.third),
+        ],
+      """
+      One service placed \(ids.first), had \(ids.declined) declined, refunded \(ids.first) \
+      and placed \(ids.third). Its injected collaborators should have seen all of it, in \
+      that order; they saw: \(spies.summary).
+      """
+    )
+    // Each order gets its own receipt; the declined one gets none.
+    #expect(
+      first?.orderID == ids.first && declined == nil && third?.orderID == ids.third,
+      """
+      The receipts returned were \(String(describing: first)), \
+      \(String(describing: declined)) and \(String(describing: third)); each order should \
+      get a receipt of its own, and the declined one none.
       """
     )
   }
 
-  @Test("Two services built with different fakes each use their own")
-  func servicesDoNotShareCollaborators() async {
+  @Test(
+    "Two services built with different fakes each use their own, on every path",
+    arguments: [false, true])
+  func servicesDoNotShareCollaborators(buildSecondFirst: Bool) async {
     let first = CheckoutSpies(transactionID: "txn-first")
-    let second = CheckoutSpies(transactionID: "txn-second")
+    let second = CheckoutSpies(transactionID: "txn-second", declinedReferences: ["second-1"])
     // Both exist before either works, as two tests running side by side would.
-    let firstService = first.makeService()
-    let secondService = second.makeService()
+    let (firstService, secondService): (CheckoutService, CheckoutService)
+    if buildSecondFirst {
+      let built = second.makeService()
+      (firstService, secondService) = (first.makeService(), built)
+    } else {
+      let built = first.makeService()
+      (firstService, secondService) = (built, second.makeService())
+    }
 
-    let firstReceipt = try? await firstService.placeOrder(Order(id: "first", totalInCents: 100))
-    let secondReceipt = try? await secondService.placeOrder(Order(id: "second", totalInCents: 200))
+    let firstReceipt = try? await firstService.placeOrder(Order(id: "first-1", totalInCents: 100))
+    _ = try? await secondService.placeOrder(Order(id: "second-1", totalInCents: 200))
+    let secondReceipt = try? await secondService.placeOrder(
+      Order(id: "second-2", totalInCents: 300))
+    if let firstReceipt { try? await firstService.refund(firstReceipt) }
+    if let secondReceipt { try? await secondService.refund(secondReceipt) }
 
+    let firstOK =
+      first.payments.charges.map(\.reference) == ["first-1"]
+      && first.payments.refunds.map(\.transactionID) == ["txn-first"]
+      && first.receipts.receipts.map(\.orderID) == ["first-1"]
+      && first.analytics.events.map(\.description) == [
+        "checkout_completed(first-1)", "refund_issued(first-1)",
+      ]
+    let secondOK =
+      second.payments.charges.map(\.reference) == ["second-1", "second-2"]
+      && second.payments.refunds.map(\.transactionID) == ["txn-second"]
+      && second.receipts.receipts.map(\.orderID) == ["second-2"]
+      && second.analytics.events.map(\.description) == [
+        "checkout_declined(second-1)", "checkout_completed(second-2)",
+        "refund_issued(second-2)",
+      ]
+    // Each service's gateway, store and analytics see that service's work only.
     #expect(
-      first.payments.charges.map(\.reference) == ["first"]
-        && second.payments.charges.map(\.reference) == ["second"],
+      firstOK && secondOK,
       """
-      Each service should charge its own gateway: the first saw \
-      \(first.payments.charges.map(\.reference)), the second \
-      \(second.payments.charges.map(\.reference)). Fakes registered in a registry that \
-      both share overwrite each other; keep each service's collaborators in the service.
-      """
-    )
-    #expect(
-      firstReceipt?.transactionID == "txn-first" && secondReceipt?.transactionID == "txn-second",
-      """
-      The receipts should carry each gateway's own transaction; they were \
-      \(String(describing: firstReceipt)) and \(String(describing: secondReceipt)).
+      Two services, each built with its own fakes, placed, declined and refunded orders. \
+      The first one's fakes saw: \(first.summary). The second one's saw: \(second.summary). \
+      Each should see only its own service's work. A collaborator kept where every service \
+      shares it (a static, a global registry) belongs to whichever service was built last; \
+      keep each service's collaborators in the service.
       """
     )
   }

@@ -6,9 +6,14 @@ import Testing
 
 @Suite("Task 5 — Resolve only at the composition root")
 struct Task5Tests {
-  @Test("The service is built from the locator it is given")
-  func buildsFromTheGivenLocator() async throws {
-    let spies = CheckoutSpies(transactionID: "txn-given")
+  @Test(
+    "The service is built from the locator it is given",
+    arguments: [
+      ("txn-given", Order(id: "B-1", totalInCents: 900)),
+      ("txn-other", Order(id: "F-77", totalInCents: 12_345)),
+    ])
+  func buildsFromTheGivenLocator(_ example: (transactionID: String, order: Order)) async throws {
+    let spies = CheckoutSpies(transactionID: example.transactionID)
     let building = Result { try makeCheckoutService(resolvingFrom: spies.locator()) }
     let built = try #require(
       try? building.get(),
@@ -19,21 +24,28 @@ struct Task5Tests {
       """
     )
 
-    let receipt = try? await built.placeOrder(Order(id: "B-1", totalInCents: 900))
+    let receipt = try? await built.placeOrder(example.order)
 
+    // The gateway registered in the given locator does the charging.
     #expect(
-      spies.payments.charges == [.init(amountInCents: 900, reference: "B-1")],
+      spies.payments.charges == [
+        .init(amountInCents: example.order.totalInCents, reference: example.order.id)
+      ],
       """
-      The gateway registered in the given locator was never charged (it saw \
-      \(spies.payments.charges)). Resolve from the locator passed in, not from a shared one.
+      The gateway registered in the given locator should be charged once for \
+      \(example.order.id); it saw \(spies.payments.charges).\
+      \(spies.payments.charges.isEmpty ? " Resolve from the locator passed in." : "")
       """
     )
+    // So do the store and analytics registered there.
     #expect(
-      receipt.map { spies.receipts.receipts == [$0] } == true
-        && spies.analytics.events.map(\.name) == ["checkout_completed"],
+      receipt?.transactionID == example.transactionID
+        && receipt.map { spies.receipts.receipts == [$0] } == true
+        && spies.analytics.events.map(\.description) == ["checkout_completed(\(example.order.id))"],
       """
       The receipt store and analytics from the given locator should be used too; the \
-      store holds \(spies.receipts.receipts), analytics saw \(spies.analytics.events).
+      receipt was \(String(describing: receipt)), the store holds \(spies.receipts.receipts), \
+      analytics saw \(spies.analytics.events).
       """
     )
   }
@@ -87,22 +99,108 @@ struct Task5Tests {
     )
   }
 
-  @Test("A missing registration fails when the service is built, not when it is used")
-  func missingRegistrationFailsAtBuildTime() {
-    let locator = ServiceLocator()
-    locator.register(PaymentGateway.self) { PaymentGatewaySpy() }
-    locator.register(ReceiptStore.self) { ReceiptStoreSpy() }
+  @Test(
+    "A missing registration fails when the service is built, not when it is used",
+    arguments: CheckoutNeed.allCases)
+  func missingRegistrationFailsAtBuildTime(missing: CheckoutNeed) {
+    let locator = CheckoutSpies().locator(leaving: missing)
 
+    // Every one of the three is needed, so each one's absence stops the build.
     #expect(
       throws: (any Error).self,
       """
-      The locator has no Analytics, yet makeCheckoutService(resolvingFrom:) returned a \
-      service. Resolve everything while building it, so the gap shows at launch instead \
-      of in the middle of a customer's payment.
+      The locator has no \(missing.typeName), yet makeCheckoutService(resolvingFrom:) \
+      returned a service. Resolve all three while building it, with no stand-in for a \
+      missing one, so the gap shows at launch instead of in the middle of a customer's \
+      payment.
       """
     ) {
       try makeCheckoutService(resolvingFrom: locator)
     }
+  }
+
+  @Test(
+    "Building again from the same locator uses what it holds now",
+    arguments: [("txn-launch", "txn-reload"), ("txn-a", "txn-b")])
+  func buildingAgainUsesCurrentRegistrations(transactions: (first: String, second: String))
+    async throws
+  {
+    let original = CheckoutSpies(transactionID: transactions.first)
+    let later = CheckoutSpies(transactionID: transactions.second)
+    let locator = original.locator()
+    let firstService = try #require(
+      try? makeCheckoutService(resolvingFrom: locator),
+      "makeCheckoutService(resolvingFrom:) threw although the locator holds all three services."
+    )
+    later.register(in: locator)
+    let secondService = try #require(
+      try? makeCheckoutService(resolvingFrom: locator),
+      "makeCheckoutService(resolvingFrom:) threw although the locator holds all three services."
+    )
+
+    let second = try? await secondService.placeOrder(Order(id: "G-2", totalInCents: 200))
+    let first = try? await firstService.placeOrder(Order(id: "G-1", totalInCents: 100))
+
+    // Each build resolves what the locator holds at that moment.
+    #expect(
+      second?.transactionID == transactions.second
+        && later.analytics.events.map(\.description) == ["checkout_completed(G-2)"]
+        && later.receipts.receipts.map(\.orderID) == ["G-2"],
+      second?.transactionID == transactions.first
+        ? """
+        The locator's services were registered again and the service built again, but the \
+        new service charged the old gateway (\(transactions.first)). Is a service kept from \
+        the first build and handed out again? Build a new one from what the locator holds now.
+        """
+        : """
+        The service built after new registrations should use them; its receipt was \
+        \(String(describing: second)), and the new fakes saw: \(later.summary).
+        """
+    )
+    // The first service keeps what it was built with.
+    #expect(
+      first?.transactionID == transactions.first
+        && original.analytics.events.map(\.description) == ["checkout_completed(G-1)"],
+      """
+      The service built first should keep its own collaborators; its receipt was \
+      \(String(describing: first)), and its fakes saw: \(original.summary).
+      """
+    )
+  }
+
+  @Test("Only the composition root resolves: the service itself never asks the locator")
+  func onlyTheCompositionRootResolves() async throws {
+    let witness = ResolutionWitness()
+    let spies = CheckoutSpies(transactionID: "txn-witnessed", declinedReferences: ["H-2"])
+    let locator = spies.locator(witness: witness)
+
+    let service = try #require(
+      try? makeCheckoutService(resolvingFrom: locator),
+      "makeCheckoutService(resolvingFrom:) threw although the locator holds all three services."
+    )
+    let receipt = try? await service.placeOrder(Order(id: "H-1", totalInCents: 100))
+    _ = try? await service.placeOrder(Order(id: "H-2", totalInCents: 200))
+    if let receipt { try? await service.refund(receipt) }
+
+    let calls = witness.recorded
+    // Where the call stack cannot be read, this test has nothing to look at.
+    guard calls.contains(where: { $0.frames.contains { $0.contains("Task5Tests") } }) else {
+      return
+    }
+    let insideService = calls.filter { !$0.serviceFrames.isEmpty }
+    let askedByService = insideService.map(\.need.typeName)
+    // Every lookup runs in makeCheckoutService(resolvingFrom:), none in CheckoutService.
+    #expect(
+      askedByService.isEmpty,
+      """
+      The locator was asked for \(askedByService) from inside the \
+      checkout service's own code (\(Set(insideService.flatMap(\.serviceFrames)).sorted())). \
+      A service that is handed a locator and takes what it needs from it, even once in its \
+      initializer, is still a service locator: its initializer hides what it needs, and \
+      it cannot be built without a registry. Resolve in makeCheckoutService(resolvingFrom:) \
+      and give the service what you resolved through an initializer that names it.
+      """
+    )
   }
 
   @Test("Locators with different fakes serve callers side by side")

@@ -1,6 +1,11 @@
 import Foundation
 import Lesson03ServiceLocator
 import Synchronization
+import Testing
+
+#if canImport(Runtime)
+  import Runtime
+#endif
 
 // MARK: - Types whose names collide
 
@@ -65,11 +70,17 @@ final class PaymentGatewaySpy: PaymentGateway {
 
   let transactionID: String
   let declines: Bool
+  /// Order numbers this gateway declines even when `declines` is false.
+  let declinedReferences: Set<String>
   private let calls = Mutex(Calls())
 
-  init(transactionID: String = "txn-1", declines: Bool = false) {
+  init(
+    transactionID: String = "txn-1", declines: Bool = false,
+    declinedReferences: Set<String> = []
+  ) {
     self.transactionID = transactionID
     self.declines = declines
+    self.declinedReferences = declinedReferences
   }
 
   var charges: [Charge] { calls.withLock { $0.charges } }
@@ -79,7 +90,7 @@ final class PaymentGatewaySpy: PaymentGateway {
     calls.withLock {
       $0.charges.append(Charge(amountInCents: amountInCents, reference: reference))
     }
-    if declines { throw PaymentError.declined }
+    if declines || declinedReferences.contains(reference) { throw PaymentError.declined }
     return transactionID
   }
 
@@ -124,40 +135,170 @@ struct CheckoutSpies: Sendable {
   let receipts = ReceiptStoreSpy()
   let analytics = AnalyticsSpy()
 
-  init(transactionID: String = "txn-1", paymentsDecline: Bool = false) {
-    payments = PaymentGatewaySpy(transactionID: transactionID, declines: paymentsDecline)
+  init(
+    transactionID: String = "txn-1", paymentsDecline: Bool = false,
+    declinedReferences: Set<String> = []
+  ) {
+    payments = PaymentGatewaySpy(
+      transactionID: transactionID, declines: paymentsDecline,
+      declinedReferences: declinedReferences)
   }
 
   /// A fresh locator that serves these spies. With `factoryDelay`, every factory sleeps
   /// that long first, which widens the window in which shared state would mix callers up.
-  func locator(factoryDelay: TimeInterval = 0) -> ServiceLocator {
+  /// With `leaving`, that service is not registered. With `witness`, every factory call is
+  /// recorded with the code that asked for it.
+  func locator(
+    factoryDelay: TimeInterval = 0, leaving missing: CheckoutNeed? = nil,
+    witness: ResolutionWitness? = nil
+  ) -> ServiceLocator {
     let locator = ServiceLocator()
-    register(in: locator, factoryDelay: factoryDelay)
+    register(in: locator, factoryDelay: factoryDelay, leaving: missing, witness: witness)
     return locator
   }
 
   /// Registers these spies in `locator`, replacing whatever it served before.
-  func register(in locator: ServiceLocator, factoryDelay: TimeInterval = 0) {
+  func register(
+    in locator: ServiceLocator, factoryDelay: TimeInterval = 0,
+    leaving missing: CheckoutNeed? = nil, witness: ResolutionWitness? = nil
+  ) {
     let payments = payments
     let receipts = receipts
     let analytics = analytics
-    locator.register(PaymentGateway.self) {
-      Thread.sleep(forTimeInterval: factoryDelay)
-      return payments
+    if missing != .payments {
+      locator.register(PaymentGateway.self) {
+        witness?.record(.payments)
+        Thread.sleep(forTimeInterval: factoryDelay)
+        return payments
+      }
     }
-    locator.register(ReceiptStore.self) {
-      Thread.sleep(forTimeInterval: factoryDelay)
-      return receipts
+    if missing != .receipts {
+      locator.register(ReceiptStore.self) {
+        witness?.record(.receipts)
+        Thread.sleep(forTimeInterval: factoryDelay)
+        return receipts
+      }
     }
-    locator.register(Analytics.self) {
-      Thread.sleep(forTimeInterval: factoryDelay)
-      return analytics
+    if missing != .analytics {
+      locator.register(Analytics.self) {
+        witness?.record(.analytics)
+        Thread.sleep(forTimeInterval: factoryDelay)
+        return analytics
+      }
     }
+  }
+
+  /// What the spies recorded, with the receipt store's and analytics' view in one line.
+  var summary: String {
+    """
+    gateway charges \(payments.charges.map(\.reference)), refunds \
+    \(payments.refunds.map(\.transactionID)); store \(receipts.receipts.map(\.orderID)); \
+    analytics \(analytics.events)
+    """
   }
 
   /// Builds a checkout service through the harness, handing in these spies directly.
   func makeService() -> CheckoutService {
     makeCheckoutService(payments: payments, receipts: receipts, analytics: analytics)
+  }
+}
+
+// MARK: - What the checkout service needs
+
+/// One of the three services the checkout service works with.
+enum CheckoutNeed: String, CaseIterable, CustomTestStringConvertible, Sendable {
+  case payments = "PaymentGateway"
+  case receipts = "ReceiptStore"
+  case analytics = "Analytics"
+
+  /// The protocol's name, as an error message should show it.
+  var typeName: String { rawValue }
+
+  /// The protocol itself.
+  var type: any Any.Type {
+    switch self {
+    case .payments: PaymentGateway.self
+    case .receipts: ReceiptStore.self
+    case .analytics: Analytics.self
+    }
+  }
+
+  var testDescription: String { "without \(typeName)" }
+
+  /// Registers a spy for this service only.
+  func register(in locator: ServiceLocator) {
+    switch self {
+    case .payments: locator.register(PaymentGateway.self) { PaymentGatewaySpy() }
+    case .receipts: locator.register(ReceiptStore.self) { ReceiptStoreSpy() }
+    case .analytics: locator.register(Analytics.self) { AnalyticsSpy() }
+    }
+  }
+
+  /// Asks `locator` for this service.
+  func resolve(from locator: ServiceLocator) throws {
+    switch self {
+    case .payments: _ = try locator.resolve(PaymentGateway.self)
+    case .receipts: _ = try locator.resolve(ReceiptStore.self)
+    case .analytics: _ = try locator.resolve(Analytics.self)
+    }
+  }
+}
+
+// MARK: - Who asks the locator
+
+/// Records, for every factory call, which of the checkout service's own functions was on
+/// the call stack (none, when the composition root asked).
+///
+/// A service that is handed the locator and resolves from it, in its initializer or in
+/// its methods, behaves like one built by constructor injection in every other test: the
+/// only trace it leaves is where the lookups run. The witness reads the call stack of each
+/// factory call and keeps the frames that belong to `CheckoutService` itself (its
+/// initializers and methods, not types nested in it).
+final class ResolutionWitness: Sendable {
+  struct Call: Sendable {
+    let need: CheckoutNeed
+    /// Every frame's function name, innermost first; empty when the stack could not be read.
+    let frames: [String]
+    /// The frames that belong to `CheckoutService`'s own initializers and methods.
+    var serviceFrames: [String] { frames.filter(Self.isServiceMember) }
+
+    static func isServiceMember(_ frame: String) -> Bool {
+      var rest = Substring(frame)
+      while let range = rest.range(of: "CheckoutService.") {
+        let before = rest[..<range.lowerBound].last
+        let after = rest[range.upperBound...].first
+        // `makeCheckoutService(…)` or `CheckoutService.Dependencies.init` are not the
+        // service's own members; `CheckoutService.init(locator:)` and
+        // `CheckoutService.placeOrder(_:)` are.
+        if before.map({ !$0.isLetter && !$0.isNumber }) ?? true,
+          let after, after.isLowercase || after == "_"
+        {
+          return true
+        }
+        rest = rest[range.upperBound...]
+      }
+      return false
+    }
+  }
+
+  private let calls = Mutex<[Call]>([])
+
+  var recorded: [Call] { calls.withLock { $0 } }
+
+  func record(_ need: CheckoutNeed) {
+    let call = Call(need: need, frames: Self.callStack())
+    calls.withLock { $0.append(call) }
+  }
+
+  /// The function names on the current call stack, or none where the platform cannot
+  /// tell them.
+  static func callStack() -> [String] {
+    #if canImport(Runtime)
+      guard let backtrace = try? Runtime.Backtrace.capture().symbolicated() else { return [] }
+      return backtrace.frames.compactMap { $0.symbol?.name }
+    #else
+      return []
+    #endif
   }
 }
 
