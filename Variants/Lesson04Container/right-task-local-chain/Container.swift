@@ -1,6 +1,9 @@
 // Variant: passes the container itself to factories and keeps the resolution chain in a
 // @TaskLocal, which is per thread (or per task). Right: each resolution chain is still its
-// own, so cycles are found and concurrent threads never see each other's entries.
+// own, so cycles are found and concurrent threads never see each other's entries. A cycle
+// entered from two threads at once is found by thread: each creation in flight names its
+// thread, each waiting thread the creation it waits for.
+import Foundation
 import Synchronization
 
 /// A dependency injection container that is safe to use from many threads at once.
@@ -79,7 +82,14 @@ public final class Container: Resolver {
     }
     let instance = try Resolution.$chain.withValue(chain + [key]) { () throws -> any Sendable in
       guard let shared = registration.shared else { return try registration.make(self) }
-      return try shared.value { try registration.make(owner) }
+      let cell = ObjectIdentifier(shared)
+      try ThreadWaits.all.willWait(for: cell, chain: chain + [key])
+      defer { ThreadWaits.all.stoppedWaiting() }
+      return try shared.value {
+        ThreadWaits.all.creating(cell, key: key)
+        defer { ThreadWaits.all.created(cell) }
+        return try registration.make(owner)
+      }
     }
     guard let service = instance as? Service else {
       throw ContainerError.unregistered(service: key.typeName, name: name)
@@ -142,4 +152,54 @@ private struct Registration: Sendable {
 /// value lives in thread-local storage outside of tasks, so each thread has its own.
 private enum Resolution {
   @TaskLocal static var chain: [Key] = []
+}
+
+/// Which thread creates which singleton, and which creation each thread waits for.
+private final class ThreadWaits: Sendable {
+  static let all = ThreadWaits()
+
+  private struct Graph {
+    var creators: [ObjectIdentifier: (thread: ObjectIdentifier, key: Key)] = [:]
+    var waits: [ObjectIdentifier: (cell: ObjectIdentifier, chain: [Key])] = [:]
+  }
+
+  private let graph = Mutex(Graph())
+
+  private var thread: ObjectIdentifier { ObjectIdentifier(Thread.current) }
+
+  func willWait(for cell: ObjectIdentifier, chain: [Key]) throws {
+    let me = thread
+    try graph.withLock { graph in
+      var path = chain
+      var current = cell
+      for _ in 0..<1_000 {
+        guard let creator = graph.creators[current] else { break }
+        if creator.thread == me {
+          let start = path.firstIndex(of: creator.key) ?? 0
+          throw ContainerError.cycle(path: path[start...].map(\.description))
+        }
+        guard let wait = graph.waits[creator.thread] else { break }
+        path += wait.chain.drop { $0 != creator.key }.dropFirst()
+        current = wait.cell
+      }
+      graph.waits[me] = (cell, chain)
+    }
+  }
+
+  func stoppedWaiting() {
+    let me = thread
+    graph.withLock { graph in graph.waits[me] = nil }
+  }
+
+  func creating(_ cell: ObjectIdentifier, key: Key) {
+    let me = thread
+    graph.withLock { graph in
+      graph.waits[me] = nil
+      graph.creators[cell] = (me, key)
+    }
+  }
+
+  func created(_ cell: ObjectIdentifier) {
+    graph.withLock { graph in graph.creators[cell] = nil }
+  }
 }
