@@ -134,7 +134,8 @@ struct Task5Tests {
     let fromReport = await resolveOffPool(ReportService.self, from: container)
     let fromClient = await resolveOffPool(Payments.Client.self, from: container)
 
-    let outcomes = [("ReportService", fromReport.summary, fromReport.error)]
+    let outcomes =
+      [("ReportService", fromReport.summary, fromReport.error)]
       + [("Client", fromClient.summary, fromClient.error)]
     for (start, summary, error) in outcomes {
       #expect(
