@@ -18,7 +18,9 @@ import Synchronization
 ///
 /// No lock is held while a factory runs, so a factory may resolve other services, from
 /// this thread or another one, without a deadlock. A service that needs itself, directly
-/// or through others, is reported as ``ContainerError/cycle(path:)``.
+/// or through others, is reported as ``ContainerError/cycle(path:)``: within one resolution
+/// by its chain, and across threads (two threads that enter a cycle of singletons from
+/// opposite ends at once) by the creations in flight that each one waits for.
 ///
 /// Source: the dictionary containers of "Dependency Injection va DI Container" and
 /// "Injeção de dependência em Swift sem framework", made safe the way Swinject, Factory
@@ -66,7 +68,7 @@ public final class Container: Resolver {
   /// - Throws: ``ContainerError/unregistered(service:name:)``,
   ///   ``ContainerError/cycle(path:)``, or what a factory throws.
   public func resolve<Service: Sendable>(_ type: Service.Type, name: String?) throws -> Service {
-    try resolve(type, name: name, chain: [])
+    try resolve(type, name: name, chain: [], resolution: Resolution())
   }
 
   /// Returns a container that sees this one's registrations and singletons, and whose
@@ -80,11 +82,13 @@ public final class Container: Resolver {
 
   /// Resolves `type` as one step of a resolution chain: `chain` lists the services being
   /// built further up this very call, which is how a cycle is noticed. Every top-level
-  /// resolve starts its own chain, so two threads never see each other's.
+  /// resolve starts its own chain, so two threads never see each other's; `resolution`
+  /// names that top-level resolve in the creations in flight.
   fileprivate func resolve<Service: Sendable>(
     _ type: Service.Type,
     name: String?,
-    chain: [Key]
+    chain: [Key],
+    resolution: Resolution
   ) throws -> Service {
     let key = Key(type, name: name)
     if let start = chain.firstIndex(of: key) {
@@ -97,12 +101,22 @@ public final class Container: Resolver {
     if let shared = registration.shared {
       // A singleton belongs to the container that registered it and is built from that
       // container's registrations, so a child's override never leaks into its parent.
-      let resolver = ChainResolver(container: owner, chain: chain + [key])
-      instance = try shared.value { try registration.make(resolver) }
+      let resolver = ChainResolver(container: owner, chain: chain + [key], resolution: resolution)
+      // Waiting for another thread's creation in flight is safe unless that thread waits,
+      // directly or through others, for a creation of ours: then neither would ever finish.
+      let cell = ObjectIdentifier(shared)
+      try InFlightCreations.all.willWait(for: cell, as: resolution, chain: chain + [key])
+      defer { InFlightCreations.all.stoppedWaiting(for: cell, as: resolution) }
+      instance = try shared.value {
+        InFlightCreations.all.began(cell, key: key, by: resolution)
+        defer { InFlightCreations.all.ended(cell) }
+        return try registration.make(resolver)
+      }
     } else {
       // A transient is built from the container that was asked, so a child's overrides
       // reach everything it makes.
-      instance = try registration.make(ChainResolver(container: self, chain: chain + [key]))
+      let resolver = ChainResolver(container: self, chain: chain + [key], resolution: resolution)
+      instance = try registration.make(resolver)
     }
     // NB: cannot fail: the key is the type itself, and `register` stored a factory of it.
     guard let service = instance as? Service else {
@@ -153,13 +167,98 @@ private struct Registration: Sendable {
   let shared: OnceCell<any Sendable>?
 }
 
-/// The resolver a factory receives: the container to ask, and the chain of services this
-/// call is building.
+/// The resolver a factory receives: the container to ask, the chain of services this
+/// call is building, and the top-level resolve it belongs to.
 private struct ChainResolver: Resolver {
   let container: Container
   let chain: [Key]
+  let resolution: Resolution
 
   func resolve<Service: Sendable>(_ type: Service.Type, name: String?) throws -> Service {
-    try container.resolve(type, name: name, chain: chain)
+    try container.resolve(type, name: name, chain: chain, resolution: resolution)
+  }
+}
+
+/// One top-level resolve, by identity: every factory it runs, on whichever container,
+/// belongs to it.
+private final class Resolution: Sendable {}
+
+/// The singletons being created right now, in every container, and the resolution each
+/// waits for: a wait-for graph.
+///
+/// A resolution that is about to wait for another's creation in flight follows the graph:
+/// who creates that singleton, which creation that one waits for, who creates it, and so
+/// on. If the trail comes back to a creation of its own, the wait would never end (each
+/// chain holds only its own thread's path, so no chain shows the cycle), and it throws
+/// ``ContainerError/cycle(path:)`` instead. Every edge is added under one lock before its
+/// owner blocks, so of the threads that close a loop the last one to arrive sees it whole.
+///
+/// Source: deadlock detection by a wait-for graph, as in database lock managers and in
+/// Java's class initialisation.
+private final class InFlightCreations: Sendable {
+  static let all = InFlightCreations()
+
+  private struct Creation {
+    let key: Key
+    let resolution: ObjectIdentifier
+  }
+
+  private struct Wait {
+    let cell: ObjectIdentifier
+    let chain: [Key]
+  }
+
+  private struct Graph {
+    var creations: [ObjectIdentifier: Creation] = [:]
+    var waits: [ObjectIdentifier: Wait] = [:]
+  }
+
+  private let graph = Mutex(Graph())
+
+  /// Records that `resolution`, building `chain` (whose last entry is the singleton of
+  /// `cell`), is about to wait for `cell`.
+  ///
+  /// - Throws: ``ContainerError/cycle(path:)`` when the creation in flight of `cell`
+  ///   waits, directly or through others, for a creation of `resolution`.
+  func willWait(for cell: ObjectIdentifier, as resolution: Resolution, chain: [Key]) throws {
+    let waiter = ObjectIdentifier(resolution)
+    try graph.withLock { graph in
+      var path = chain
+      var current = cell
+      var visited: Set<ObjectIdentifier> = []
+      while let creation = graph.creations[current], visited.insert(current).inserted {
+        if creation.resolution == waiter {
+          let start = path.firstIndex(of: creation.key) ?? path.startIndex
+          throw ContainerError.cycle(path: path[start...].map(\.description))
+        }
+        guard let next = graph.waits[creation.resolution] else { break }
+        let resumeAt = next.chain.firstIndex(of: creation.key).map { $0 + 1 } ?? 0
+        path += next.chain[resumeAt...]
+        current = next.cell
+      }
+      graph.waits[waiter] = Wait(cell: cell, chain: chain)
+    }
+  }
+
+  /// Removes the wait that ``willWait(for:as:chain:)`` recorded, once it is over.
+  func stoppedWaiting(for cell: ObjectIdentifier, as resolution: Resolution) {
+    let waiter = ObjectIdentifier(resolution)
+    graph.withLock { graph in
+      if graph.waits[waiter]?.cell == cell { graph.waits[waiter] = nil }
+    }
+  }
+
+  /// Records that `resolution` creates the singleton of `cell`; it no longer waits.
+  func began(_ cell: ObjectIdentifier, key: Key, by resolution: Resolution) {
+    let creator = ObjectIdentifier(resolution)
+    graph.withLock { graph in
+      graph.waits[creator] = nil
+      graph.creations[cell] = Creation(key: key, resolution: creator)
+    }
+  }
+
+  /// Removes the creation of `cell`, which returned or threw.
+  func ended(_ cell: ObjectIdentifier) {
+    graph.withLock { graph in graph.creations[cell] = nil }
   }
 }

@@ -23,6 +23,31 @@ struct Task2Tests {
     )
   }
 
+  @Test("Each miss names the service that was asked for", arguments: ["Ledger", "Client"])
+  func eachMissNamesItsService(service: String) {
+    let container = Container()
+    container.register((any Clock).self) { _ in FixedClock() }
+
+    let error = #expect(
+      throws: ContainerError.self, "Resolving what nobody registered should throw."
+    ) {
+      if service == "Ledger" {
+        _ = try container.resolve(Ledger.self)
+      } else {
+        _ = try container.resolve(Payments.Client.self)
+      }
+    }
+
+    #expect(
+      isUnregistered(error, service: service, name: nil),
+      """
+      Resolving \(service), which nobody registered, should throw \
+      ContainerError.unregistered(service: "\(service)", name: nil); got \(describe(error)). \
+      The error should name the type that was asked for, whichever it is.
+      """
+    )
+  }
+
   @Test("A service registered as its concrete type is not found under its protocol")
   func registrationIsByTheExactType() {
     let container = Container()

@@ -146,6 +146,101 @@ struct Task3Tests {
       """
     )
   }
+
+  @Test("A factory that throws wakes the threads waiting for it, and the next try shares")
+  func throwingFactoryWakesItsWaiters() async throws {
+    let container = Container()
+    let attempts = Counter()
+    let firstAttemptStarted = Gate()
+    let waitersStarted = Counter()
+    let allWaitersStarted = Gate()
+    let waiters = 8
+    container.register(Ledger.self, scope: .singleton) { _ in
+      attempts.increment()
+      if attempts.value == 1 {
+        firstAttemptStarted.open()
+        _ = allWaitersStarted.wait(seconds: 2)
+        // The waiters are on their way into resolve; give them time to start waiting.
+        pauseToWidenTheRace()
+        pauseToWidenTheRace()
+        throw LedgerUnavailable()
+      }
+      return Ledger(clock: FixedClock())
+    }
+    let ledgers = Recorder<Ledger>()
+    let errors = Recorder<String>()
+
+    let finished = await runConcurrently(1 + waiters, timeLimit: .seconds(6)) { index in
+      if index > 0 {
+        _ = firstAttemptStarted.wait(seconds: 2)
+        waitersStarted.increment()
+        if waitersStarted.value == waiters { allWaitersStarted.open() }
+      }
+      do {
+        ledgers.append(try container.resolve(Ledger.self))
+      } catch {
+        errors.append(describe(error))
+      }
+    }
+
+    try #require(
+      finished,
+      """
+      A singleton's first factory call threw while \(waiters) other threads waited for it, and \
+      they never returned (6 seconds). When a creation fails, put the cell back to empty \
+      and wake the waiters too, not only when it succeeds.
+      """
+    )
+    let later = await resolveOffPool(Ledger.self, from: container)
+    let shared = try #require(
+      later.value,
+      "After the failed creation, a later resolve should create the singleton; but \(later.summary)."
+    )
+    #expect(
+      attempts.value == 2 && ledgers.all.allSatisfy { $0 === shared },
+      """
+      After the first creation threw, the singleton should be created once more and then \
+      shared: its factory ran \(attempts.value) times, and the threads got \
+      \(distinctInstances(ledgers.all + [shared])) different instances.
+      """
+    )
+    #expect(
+      errors.all.allSatisfy { $0 == "LedgerUnavailable()" },
+      """
+      A resolve may pass on the factory's own error, and nothing else; the threads got: \
+      \(errors.all).
+      """
+    )
+  }
+
+  @Test(
+    "Registering again replaces a registration of either scope, even a singleton in use",
+    arguments: [Scope.transient, .singleton], [false, true])
+  func registeringAgainReplaces(scope: Scope, resolvedBefore: Bool) throws {
+    let container = Container()
+    container.register((any Clock).self, scope: scope) { _ in FixedClock("first") }
+    if resolvedBefore { _ = try container.resolve((any Clock).self) }
+    container.register((any Clock).self, scope: scope) { _ in FixedClock("second") }
+
+    let first = try container.resolve((any Clock).self)
+    let second = try container.resolve((any Clock).self)
+
+    #expect(
+      first.label == "second",
+      """
+      Clock was registered as a \(scope) again\(resolvedBefore ? ", after it was resolved" : ""); \
+      resolve should then use the new factory, but it returned the '\(first.label)' clock. \
+      A new registration replaces the old one whole, its shared instance too.
+      """
+    )
+    #expect(
+      (first === second) == (scope == .singleton),
+      """
+      The new registration keeps its scope (\(scope)): two resolves gave \
+      \(first === second ? "one instance" : "two instances").
+      """
+    )
+  }
 }
 
 private struct LedgerUnavailable: Error {}

@@ -1,3 +1,4 @@
+import Foundation
 import KataTestSupport
 import Lesson04Container
 import Testing
@@ -143,4 +144,121 @@ struct Task4Tests {
       """
     )
   }
+
+  @Test("A slow singleton factory does not delay an unrelated singleton")
+  func slowSingletonDoesNotBlockOtherSingletons() async throws {
+    let container = Container()
+    let slowFactoryStarted = Gate()
+    let clockResolved = Gate()
+    let clockArrivedInTime = Recorder<Bool>()
+    container.register((any Clock).self, scope: .singleton) { _ in FixedClock() }
+    container.register(ReportService.self, scope: .singleton) { _ in
+      slowFactoryStarted.open()
+      clockArrivedInTime.append(clockResolved.wait(seconds: 2))
+      return ReportService(ledger: Ledger(clock: FixedClock()))
+    }
+
+    let finished = await runConcurrently(2, timeLimit: .seconds(8)) { index in
+      if index == 0 {
+        _ = try? container.resolve(ReportService.self)
+      } else if slowFactoryStarted.wait(seconds: 3),
+        (try? container.resolve((any Clock).self)) != nil
+      {
+        clockResolved.open()
+      }
+    }
+
+    try #require(finished, "The two threads did not finish within 8 seconds.")
+    #expect(
+      clockArrivedInTime.all == [true],
+      """
+      While the singleton ReportService was being created on one thread, another thread \
+      could not create the singleton Clock for 2 seconds. One lock (even a recursive one) \
+      around every singleton's creation makes every singleton wait for the slowest \
+      factory. Only callers of the same singleton should wait for its creation.
+      """
+    )
+  }
+
+  @Test("A singleton factory that waits for another thread resolving a singleton completes")
+  func factoryWaitingForAnotherThreadCompletes() async throws {
+    let container = Container()
+    let clocksMade = Counter()
+    let clockOnOtherThread = Recorder<Bool>()
+    container.register((any Clock).self, scope: .singleton) { _ in
+      clocksMade.increment()
+      return FixedClock("worker")
+    }
+    container.register(Ledger.self, scope: .singleton) { resolver in
+      // Like a factory that hands work to a background thread, which needs the container.
+      let done = Gate()
+      let clock = Recorder<any Clock>()
+      let worker = Thread {
+        if let resolved = try? container.resolve((any Clock).self) { clock.append(resolved) }
+        done.open()
+      }
+      worker.start()
+      clockOnOtherThread.append(done.wait(seconds: 1))
+      return Ledger(clock: try clock.all.first ?? resolver.resolve((any Clock).self))
+    }
+
+    let outcome = await resolveOffPool(Ledger.self, from: container)
+
+    let ledger = try #require(
+      outcome.value, "Resolving Ledger should work; but \(outcome.summary).")
+    #expect(
+      clockOnOtherThread.all == [true] && ledger.clock.label == "worker" && clocksMade.value == 1,
+      """
+      Ledger's factory waited for a worker thread that resolves the singleton Clock, and the \
+      worker \(clockOnOtherThread.all == [true] ? "finished" : "was still stuck after a second"). \
+      A lock held on the first thread while a factory runs (even a recursive one, which lets \
+      only that thread in again) blocks the worker: hold a lock only for one singleton's \
+      own creation, or only to read and write your tables.
+      """
+    )
+  }
+
+  @Test("A container builds main-actor view models through a factory it resolves")
+  @MainActor
+  func mainActorViewModelsThroughAResolvedFactory() async throws {
+    let container = Container()
+    let client = SilentHTTPClient()
+    container.register((any HTTPClient).self, scope: .singleton) { _ in client }
+    container.register((any AccountsRepository).self, scope: .singleton) { resolver in
+      RemoteAccountsRepository(client: try resolver.resolve((any HTTPClient).self))
+    }
+    // The factory runs on no actor: it resolves the dependencies there and returns a
+    // closure that the main actor calls to build each screen's view model.
+    container.register((@MainActor @Sendable () -> AccountsViewModel).self) { resolver in
+      let repository = try resolver.resolve((any AccountsRepository).self)
+      return { AccountsViewModel(repository: repository) }
+    }
+
+    let outcome = await resolveOffPool(
+      (@MainActor @Sendable () -> AccountsViewModel).self, from: container)
+
+    let makeViewModel = try #require(
+      outcome.value,
+      """
+      Resolving the view model factory, whose own factory resolves the repository, which \
+      resolves the client, should work; but \(outcome.summary).
+      """
+    )
+    let first = makeViewModel()
+    let second = makeViewModel()
+    let repository = first.repository as? RemoteAccountsRepository
+    #expect(
+      first !== second && first.repository === second.repository
+        && repository?.client === client,
+      """
+      Each screen should get a new view model, and all of them the one shared repository \
+      with the registered client: check that the singletons are shared.
+      """
+    )
+  }
+}
+
+/// A client that answers every request with no accounts.
+private final class SilentHTTPClient: HTTPClient {
+  func get(_ path: String) async throws -> Data { Data("[]".utf8) }
 }

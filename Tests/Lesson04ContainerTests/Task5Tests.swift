@@ -107,6 +107,115 @@ struct Task5Tests {
       """
     )
   }
+
+  @Test(
+    "A cycle is reported from its first occurrence, not from where the resolve began",
+    arguments: [Scope.transient, .singleton])
+  func cyclePathStartsAtItsFirstOccurrence(scope: Scope) async {
+    let container = Container()
+    let runaway = RunawayGuard()
+    container.register(Payments.Client.self) { resolver in
+      _ = try resolver.resolve(ReportService.self)
+      return Payments.Client()
+    }
+    container.register(ReportService.self, scope: scope) { resolver in
+      ReportService(ledger: try resolver.resolve(Ledger.self))
+    }
+    container.register(Ledger.self, scope: scope) { resolver in
+      try runaway.tick()
+      return Ledger(clock: try resolver.resolve((any Clock).self))
+    }
+    container.register((any Clock).self, scope: scope) { resolver in
+      try runaway.tick()
+      _ = try resolver.resolve(Ledger.self)
+      return FixedClock()
+    }
+
+    let fromReport = await resolveOffPool(ReportService.self, from: container)
+    let fromClient = await resolveOffPool(Payments.Client.self, from: container)
+
+    let outcomes =
+      [("ReportService", fromReport.summary, fromReport.error)]
+      + [("Client", fromClient.summary, fromClient.error)]
+    for (start, summary, error) in outcomes {
+      #expect(
+        isCycle(error, path: ["Ledger", "Clock", "Ledger"]),
+        """
+        Resolving \(start) reaches Ledger, which needs Clock, which needs Ledger. Expected \
+        ContainerError.cycle(path: ["Ledger", "Clock", "Ledger"]), the cycle from its \
+        first occurrence (the services before it are not part of the cycle); but \
+        \(summary).
+        """
+      )
+    }
+  }
+
+  @Test(
+    "A cycle of singletons entered from both ends at once is reported on both threads",
+    arguments: [false, true])
+  func crossThreadSingletonCycleIsReported(inChild: Bool) async throws {
+    let parent = Container()
+    let container = inChild ? parent.makeChild() : parent
+    let runaway = RunawayGuard()
+    let authStarted = Gate()
+    let sessionStarted = Gate()
+    container.register(AuthService.self, scope: .singleton) { resolver in
+      try runaway.tick()
+      authStarted.open()
+      // Both creations are in flight before either asks for the other.
+      _ = sessionStarted.wait(seconds: 2)
+      return AuthService(session: try resolver.resolve(SessionStore.self))
+    }
+    container.register(SessionStore.self, scope: .singleton) { resolver in
+      try runaway.tick()
+      sessionStarted.open()
+      _ = authStarted.wait(seconds: 2)
+      return SessionStore(auth: try resolver.resolve(AuthService.self))
+    }
+    let fromAuth = Recorder<String>()
+    let fromSession = Recorder<String>()
+    let authCycle = Recorder<Bool>()
+    let sessionCycle = Recorder<Bool>()
+
+    let finished = await runConcurrently(2, timeLimit: .seconds(6)) { index in
+      do {
+        if index == 0 {
+          _ = try container.resolve(AuthService.self)
+          fromAuth.append("it returned an AuthService")
+        } else {
+          _ = try container.resolve(SessionStore.self)
+          fromSession.append("it returned a SessionStore")
+        }
+      } catch {
+        let names = ["AuthService", "SessionStore"]
+        let isCycleOfBoth =
+          isCycle(error, path: names + [names[0]])
+          || isCycle(error, path: names.reversed() + [names[1]])
+        (index == 0 ? authCycle : sessionCycle).append(isCycleOfBoth)
+        (index == 0 ? fromAuth : fromSession).append("it threw \(describe(error))")
+      }
+    }
+
+    try #require(
+      finished,
+      """
+      One thread resolved AuthService while another resolved SessionStore; each factory \
+      needs the other singleton, and both threads were still waiting after 6 seconds. Each \
+      waits for the other's creation in flight, and neither chain holds the other thread's \
+      path. Before you wait for a creation in flight, follow who creates it and what that \
+      creator waits for; if the trail comes back to a creation of yours, throw the cycle.
+      """
+    )
+    #expect(
+      authCycle.all == [true] && sessionCycle.all == [true],
+      """
+      Both threads entered the cycle AuthService ⇄ SessionStore, so both should get \
+      ContainerError.cycle with those two services; resolving AuthService: \
+      \(fromAuth.all.first ?? "nothing"), resolving SessionStore: \
+      \(fromSession.all.first ?? "nothing").
+      """
+    )
+  }
 }
 
 /// AuthService needs SessionStore, which needs AuthService.

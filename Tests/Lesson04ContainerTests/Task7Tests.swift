@@ -48,16 +48,20 @@ struct Task7Tests {
     }
   }
 
-  @Test("A child sees what its parent registers after the child was made")
-  func childSeesLaterParentRegistrations() {
+  @Test(
+    "A child sees what its parent registers after the child was made",
+    arguments: ["live", "production"])
+  func childSeesLaterParentRegistrations(label: String) {
     let parent = Container()
     let child = parent.makeChild()
-    parent.register((any Clock).self) { _ in FixedClock("live") }
+    child.register((any Clock).self, name: "child") { _ in FixedClock("child") }
+    parent.register((any Clock).self) { _ in FixedClock(label) }
 
     let clock = try? child.resolve((any Clock).self)
+    let parentSeesChild = (try? parent.resolve((any Clock).self, name: "child")) != nil
 
     #expect(
-      clock?.label == "live",
+      clock?.label == label,
       """
       The parent registered Clock after makeChild(), and the child could not resolve it \
       (got \(clock.map { "the '\($0.label)' clock" } ?? "nothing")). Did the child copy its \
@@ -65,26 +69,47 @@ struct Task7Tests {
       time, so it sees what the parent registers later.
       """
     )
+    #expect(
+      !parentSeesChild,
+      """
+      The parent resolved a Clock that only the child registered: is makeChild() handing \
+      back the parent itself? A child is a container of its own that knows its parent.
+      """
+    )
   }
 
-  @Test("A child shares its parent's singletons")
-  func childSharesParentSingletons() throws {
+  @Test("A child shares its parent's singletons", arguments: [1, 3])
+  func childSharesParentSingletons(children: Int) throws {
     let parent = Container()
     let made = Counter()
     parent.register(Ledger.self, scope: .singleton) { _ in
       made.increment()
       return Ledger(clock: FixedClock())
     }
-    let child = parent.makeChild()
+    parent.register((any Clock).self) { _ in FixedClock("live") }
+    let kids = (0..<children).map { _ in parent.makeChild() }
+    for (index, child) in kids.enumerated() {
+      child.register((any Clock).self) { _ in FixedClock("child \(index)") }
+    }
 
-    let fromChild = try child.resolve(Ledger.self)
+    let fromChildren = try kids.map { try $0.resolve(Ledger.self) }
     let fromParent = try parent.resolve(Ledger.self)
+    let clocks = try kids.map { try $0.resolve((any Clock).self).label }
+    let parentClock = try parent.resolve((any Clock).self).label
 
     #expect(
-      fromChild === fromParent && made.value == 1,
+      fromChildren.allSatisfy { $0 === fromParent } && made.value == 1,
       """
-      The parent's singleton should be one instance for the parent and its children; it \
-      was created \(made.value) times. Keep it in the container that registered it.
+      The parent's singleton should be one instance for the parent and its \(children) \
+      children; it was created \(made.value) times. Keep it in the container that \
+      registered it.
+      """
+    )
+    #expect(
+      clocks == kids.indices.map { "child \($0)" } && parentClock == "live",
+      """
+      Each child overrode Clock for itself; the children resolved \(clocks) and the parent \
+      '\(parentClock)'. Is makeChild() handing back the parent, or one shared child?
       """
     )
   }

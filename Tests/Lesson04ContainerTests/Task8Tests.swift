@@ -87,6 +87,32 @@ struct Task8Tests {
       """
     )
   }
+
+  @Test("Two dependency graphs side by side keep their own client and repository")
+  func twoGraphsKeepTheirOwnServices() {
+    let firstClient = FakeHTTPClient()
+    let secondClient = FakeHTTPClient()
+    let first = AppDependencies { firstClient }
+    let second = AppDependencies { secondClient }
+
+    let secondRepository = second.accountsRepository
+    let firstRepository = first.accountsRepository
+
+    #expect(
+      first.httpClient === firstClient && second.httpClient === secondClient
+        && (firstRepository as? RemoteAccountsRepository)?.client === firstClient
+        && (secondRepository as? RemoteAccountsRepository)?.client === secondClient
+        && firstRepository !== secondRepository
+        && first.accountsRepository === firstRepository
+        && second.accountsRepository === secondRepository,
+      """
+      Two AppDependencies, each made with its own client, should each share their own \
+      client and repository, read after read; they did not. Is a shared value kept in a \
+      `static` (one for the whole app) instead of in each AppDependencies, or made anew on \
+      every read?
+      """
+    )
+  }
 }
 
 /// Answers every request with two accounts and records the paths it was asked for.

@@ -1,6 +1,8 @@
 // Variant: the starter grown task by task, as a learner following the hints would: the
 // NSLock became an NSCondition that guards the tables and lets callers wait for a singleton
-// being created; factories get a small resolver that carries the chain. Right.
+// being created; factories get a small resolver that carries the chain and the resolution,
+// and each singleton being created names the resolution creating it, which names the
+// singleton it waits for, so a wait that would close a loop across threads throws. Right.
 import Foundation
 
 /// A dependency injection container: register a factory per service, resolve by type.
@@ -11,14 +13,30 @@ public final class Container: Resolver, @unchecked Sendable {
     let label: String
   }
 
-  // NB: `instance` and `isCreating` are guarded by the owning container's `condition`.
+  /// One top-level resolve. NB: `waitingFor` and `waitChain` are guarded by `waitsLock`.
+  private final class Resolution: @unchecked Sendable {
+    var waitingFor: Entry?
+    var waitChain: [Key] = []
+  }
+
+  /// Guards who creates which singleton and who waits for which, in every container.
+  private static let waitsLock = NSLock()
+
+  // NB: `instance` and `isCreating` are guarded by the owning container's `condition`,
+  // `creator` by `waitsLock`.
   private final class Entry: @unchecked Sendable {
+    let key: Key
     let scope: Scope
     let factory: @Sendable (any Resolver) throws -> any Sendable
     var instance: (any Sendable)?
     var isCreating = false
+    var creator: Resolution?
 
-    init(scope: Scope, factory: @escaping @Sendable (any Resolver) throws -> any Sendable) {
+    init(
+      key: Key, scope: Scope,
+      factory: @escaping @Sendable (any Resolver) throws -> any Sendable
+    ) {
+      self.key = key
       self.scope = scope
       self.factory = factory
     }
@@ -27,9 +45,10 @@ public final class Container: Resolver, @unchecked Sendable {
   private struct Step: Resolver {
     let container: Container
     let chain: [Key]
+    let resolution: Resolution
 
     func resolve<Service: Sendable>(_ type: Service.Type, name: String?) throws -> Service {
-      try container.resolve(type, name: name, chain: chain)
+      try container.resolve(type, name: name, chain: chain, resolution: resolution)
     }
   }
 
@@ -56,12 +75,12 @@ public final class Container: Resolver, @unchecked Sendable {
     let key = Key(type: ObjectIdentifier(type), name: name, label: String(describing: type))
     condition.lock()
     defer { condition.unlock() }
-    entries[key] = Entry(scope: scope, factory: factory)
+    entries[key] = Entry(key: key, scope: scope, factory: factory)
   }
 
   /// Returns the service registered for `type` under `name`.
   public func resolve<Service: Sendable>(_ type: Service.Type, name: String?) throws -> Service {
-    try resolve(type, name: name, chain: [])
+    try resolve(type, name: name, chain: [], resolution: Resolution())
   }
 
   /// Returns a container for a test or a feature, whose registrations override this one's.
@@ -72,7 +91,8 @@ public final class Container: Resolver, @unchecked Sendable {
   private func resolve<Service: Sendable>(
     _ type: Service.Type,
     name: String?,
-    chain: [Key]
+    chain: [Key],
+    resolution: Resolution
   ) throws -> Service {
     let key = Key(type: ObjectIdentifier(type), name: name, label: String(describing: type))
     if let start = chain.firstIndex(of: key) {
@@ -84,9 +104,10 @@ public final class Container: Resolver, @unchecked Sendable {
     let made: any Sendable
     switch entry.scope {
     case .transient:
-      made = try entry.factory(Step(container: self, chain: chain + [key]))
+      made = try entry.factory(
+        Step(container: self, chain: chain + [key], resolution: resolution))
     case .singleton:
-      made = try owner.singleton(entry, chain: chain + [key])
+      made = try owner.singleton(entry, chain: chain + [key], resolution: resolution)
     }
     guard let service = made as? Service else {
       throw ContainerError.unregistered(service: key.label, name: name)
@@ -102,17 +123,31 @@ public final class Container: Resolver, @unchecked Sendable {
     return parent?.find(key)
   }
 
-  private func singleton(_ entry: Entry, chain: [Key]) throws -> any Sendable {
+  private func singleton(
+    _ entry: Entry, chain: [Key], resolution: Resolution
+  ) throws -> any Sendable {
     condition.lock()
-    while entry.isCreating { condition.wait() }
+    while entry.isCreating {
+      do {
+        try Self.willWait(for: entry, as: resolution, chain: chain)
+      } catch {
+        condition.unlock()
+        throw error
+      }
+      condition.wait()
+      Self.waitsLock.withLock { resolution.waitingFor = nil }
+    }
     if let instance = entry.instance {
       condition.unlock()
       return instance
     }
     entry.isCreating = true
+    Self.waitsLock.withLock { entry.creator = resolution }
     condition.unlock()
+    defer { Self.waitsLock.withLock { entry.creator = nil } }
     do {
-      let instance = try entry.factory(Step(container: self, chain: chain))
+      let instance = try entry.factory(
+        Step(container: self, chain: chain, resolution: resolution))
       condition.lock()
       entry.instance = instance
       entry.isCreating = false
@@ -126,5 +161,28 @@ public final class Container: Resolver, @unchecked Sendable {
       condition.unlock()
       throw error
     }
+  }
+
+  /// Follows who creates `entry`, what that one waits for, and so on; throws the cycle if
+  /// the trail comes back to `resolution`, and otherwise records the wait.
+  private static func willWait(
+    for entry: Entry, as resolution: Resolution, chain: [Key]
+  ) throws {
+    waitsLock.lock()
+    defer { waitsLock.unlock() }
+    var path = chain
+    var next: Entry? = entry
+    var steps = 0
+    while let current = next, let creator = current.creator, steps < 1_000 {
+      steps += 1
+      if creator === resolution {
+        let start = path.firstIndex(of: current.key) ?? 0
+        throw ContainerError.cycle(path: path[start...].map(\.label))
+      }
+      next = creator.waitingFor
+      path += creator.waitChain.drop { $0 != current.key }.dropFirst()
+    }
+    resolution.waitingFor = entry
+    resolution.waitChain = chain
   }
 }
