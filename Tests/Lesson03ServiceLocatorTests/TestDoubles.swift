@@ -294,7 +294,10 @@ final class ResolutionWitness: Sendable {
   /// tell them.
   static func callStack() -> [String] {
     #if canImport(Runtime)
-      guard let backtrace = try? Runtime.Backtrace.capture().symbolicated() else { return [] }
+      // NB: the Backtrace API is in the runtime from macOS 26 on; before, nothing is checked.
+      guard #available(macOS 26.0, *),
+        let backtrace = try? Runtime.Backtrace.capture().symbolicated()
+      else { return [] }
       return backtrace.frames.compactMap { $0.symbol?.name }
     #else
       return []
