@@ -26,8 +26,8 @@ public final class AccountsViewModel {
 
   /// Where diagnostic messages go. Optional: by default they are dropped.
   ///
-  /// Set it before ``load()`` if you want that load's messages: a logger attached later
-  /// only hears what happens after.
+  /// The view model reads this property at the moment it logs, never a copy taken earlier,
+  /// so a logger attached while a load runs still hears that load's failure.
   public var logger: any AccountsLogger = SilentLogger()
 
   private let repository: any AccountsRepository

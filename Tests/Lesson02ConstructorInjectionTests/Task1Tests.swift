@@ -21,20 +21,47 @@ struct Task1Tests {
     )
   }
 
-  @Test("The screen shows the accounts the injected repository returned")
-  func screenShowsTheInjectedAccounts() async {
-    let repository = FakeAccountsRepository(.success([Sample.travel, Sample.rent]))
+  @Test(
+    "The screen shows the accounts the injected repository returned",
+    arguments: [[Sample.travel, Sample.rent], [Sample.gifts]]
+  )
+  func screenShowsTheInjectedAccounts(accounts: [Account]) async {
+    let repository = FakeAccountsRepository(.success(accounts))
     let viewModel = makeAccountsViewModel(repository: repository, analytics: AnalyticsSpy())
 
     await loadAccounts(on: viewModel)
 
     let state = screenState(of: viewModel)
     #expect(
-      state == .content([Sample.travel, Sample.rent]),
+      state == .content(accounts),
       """
-      The fake repository answered "Travel Fund" and "Rent", but the screen shows \
+      The fake repository answered \(accounts.map(\.name)), but the screen shows \
       \(state.summary). \
       The accounts on screen must be exactly what the injected repository returned.
+      """
+    )
+  }
+
+  @Test(
+    "Every load asks the repository again",
+    arguments: [Result<[Account], BankOutage>.success([Sample.rent]), .failure(.sessionExpired)]
+  )
+  func everyLoadAsksAgain(firstAnswer: Result<[Account], BankOutage>) async {
+    let repository = FakeAccountsRepository(firstAnswer)
+    let viewModel = makeAccountsViewModel(repository: repository, analytics: AnalyticsSpy())
+
+    await loadAccounts(on: viewModel)
+    repository.answer(.success([Sample.gifts, Sample.travel]))
+    await loadAccounts(on: viewModel)
+
+    let first = (try? firstAnswer.get()).map { "\($0.map(\.name))" } ?? "an error"
+    #expect(
+      repository.fetchCount == 2,
+      """
+      The view model loaded twice (the first answer was \(first)), so the injected \
+      repository should have been asked twice; it was asked \(repository.fetchCount) \
+      time(s). Each load asks again: a screen that keeps its first answer never shows new \
+      accounts.
       """
     )
   }
@@ -44,17 +71,38 @@ struct Task1Tests {
     let first = FakeAccountsRepository(.success([Sample.travel]))
     let second = FakeAccountsRepository(.success([Sample.gifts]))
     let firstViewModel = makeAccountsViewModel(repository: first, analytics: AnalyticsSpy())
-    _ = makeAccountsViewModel(repository: second, analytics: AnalyticsSpy())
+    let secondViewModel = makeAccountsViewModel(repository: second, analytics: AnalyticsSpy())
 
-    await loadAccounts(on: firstViewModel)
-
+    // The second is loaded first, and each is checked after the other loaded too, so that
+    // neither "the first repository ever given" nor "the last one" passes.
+    await loadAccounts(on: secondViewModel)
     #expect(
-      first.fetchCount == 1 && second.fetchCount == 0,
+      first.fetchCount == 0 && second.fetchCount == 1,
       """
-      Only the first view model loaded, so only its repository should have been asked; \
+      Only the second view model loaded, so only its repository should have been asked; \
       the first was asked \(first.fetchCount) time(s), the second \(second.fetchCount). \
       Is the repository kept somewhere shared (a static, a global) instead of in each view \
       model?
+      """
+    )
+    await loadAccounts(on: firstViewModel)
+
+    let firstState = screenState(of: firstViewModel)
+    let secondState = screenState(of: secondViewModel)
+    #expect(
+      first.fetchCount == 1 && second.fetchCount == 1,
+      """
+      Each view model loaded once, so each repository should have been asked once; the \
+      first was asked \(first.fetchCount) time(s), the second \(second.fetchCount). \
+      Each view model keeps the repository it was built with.
+      """
+    )
+    #expect(
+      firstState == .content([Sample.travel]) && secondState == .content([Sample.gifts]),
+      """
+      The first view model's repository answers "Travel Fund", the second's "Gifts"; the \
+      screens show \(firstState.summary) and \(secondState.summary). Each view model keeps \
+      the repository it was built with.
       """
     )
   }

@@ -40,9 +40,11 @@ struct Task2Tests {
     )
   }
 
-  @Test("Accounts show in the order the repository returned them")
-  func accountsKeepTheirOrder() async {
-    let accounts = [Sample.rent, Sample.gifts, Sample.travel]
+  @Test(
+    "Accounts show in the order the repository returned them",
+    arguments: [[Sample.rent, Sample.gifts, Sample.travel], [Sample.travel, Sample.rent]]
+  )
+  func accountsKeepTheirOrder(accounts: [Account]) async {
     let viewModel = makeAccountsViewModel(
       repository: FakeAccountsRepository(.success(accounts)),
       analytics: AnalyticsSpy()
@@ -54,8 +56,37 @@ struct Task2Tests {
     #expect(
       state == .content(accounts),
       """
-      Expected .content with Rent, Gifts, Travel Fund in that order; the screen shows \
+      Expected .content with \(accounts.map(\.name)) in that order; the screen shows \
       \(state.summary).
+      """
+    )
+  }
+
+  @Test(
+    "Loading again shows the latest answer, not the previous one",
+    arguments: [
+      ([Sample.travel, Sample.rent], [Sample.gifts]),
+      ([Sample.gifts], []),
+      ([], [Sample.rent, Sample.travel]),
+    ]
+  )
+  func reloadShowsTheLatestAnswer(first: [Account], then latest: [Account]) async {
+    let repository = FakeAccountsRepository(.success(first))
+    let viewModel = makeAccountsViewModel(repository: repository, analytics: AnalyticsSpy())
+    await loadAccounts(on: viewModel)
+
+    repository.answer(.success(latest))
+    await loadAccounts(on: viewModel)
+
+    let expected: AccountsScreenState = latest.isEmpty ? .empty : .content(latest)
+    let state = screenState(of: viewModel)
+    #expect(
+      state == expected,
+      """
+      The first load answered \(first.map(\.name)), the second \(latest.map(\.name)); the \
+      screen should show \(expected.summary), but it shows \(state.summary). Each load \
+      replaces what the screen shows with what the repository answered this time: nothing \
+      kept from before, nothing added to it.
       """
     )
   }

@@ -4,10 +4,10 @@ import Testing
 @Suite("Task 3 — Carry the failure as state")
 @MainActor
 struct Task3Tests {
-  @Test("A failed request shows the failure with the error's message")
-  func failureShowsTheMessage() async {
+  @Test("A failed request shows the failure with the error's message", arguments: BankOutage.both)
+  func failureShowsTheMessage(error: BankOutage) async {
     let viewModel = makeAccountsViewModel(
-      repository: FakeAccountsRepository(.failure(BankOutage())),
+      repository: FakeAccountsRepository(.failure(error)),
       analytics: AnalyticsSpy()
     )
 
@@ -15,17 +15,18 @@ struct Task3Tests {
 
     let state = screenState(of: viewModel)
     #expect(
-      state == .failure(message: BankOutage.message),
+      state == .failure(message: error.message),
       """
-      The repository threw an error whose message is "\(BankOutage.message)"; the screen \
-      should be .failure with that message, but it shows \(state.summary).
+      The repository threw an error whose message is "\(error.message)"; the screen \
+      should be .failure with that message, but it shows \(state.summary). \
+      The message comes from the error that was thrown, whatever it says.
       """
     )
   }
 
   @Test("A failure never looks like an empty list")
   func failureIsNotAnEmptyList() async throws {
-    let repository = FakeAccountsRepository(.failure(BankOutage()))
+    let repository = FakeAccountsRepository(.failure(.maintenance))
     let viewModel = makeAccountsViewModel(repository: repository, analytics: AnalyticsSpy())
 
     await loadAccounts(on: viewModel)
@@ -34,8 +35,10 @@ struct Task3Tests {
       repository.fetchCount == 1,
       """
       The failing fake repository passed to makeAccountsViewModel(repository:analytics:) \
-      was asked \(repository.fetchCount) time(s), so its failure never reached the screen. \
-      Do Task 1 first: load through the injected repository.
+      was asked \(repository.fetchCount) time(s) during one load; expected once. \
+      \(repository.fetchCount == 0
+        ? "Do Task 1 first: load through the injected repository."
+        : "One load asks once: a failure is shown, not retried behind the screen's back.")
       """
     )
     let state = screenState(of: viewModel)
@@ -49,15 +52,15 @@ struct Task3Tests {
     )
   }
 
-  @Test("A later successful load replaces the failure")
-  func successAfterFailureShowsContent() async throws {
-    let repository = FakeAccountsRepository(.failure(BankOutage()))
+  @Test("A later successful load replaces the failure", arguments: BankOutage.both)
+  func successAfterFailureShowsContent(error: BankOutage) async throws {
+    let repository = FakeAccountsRepository(.failure(error))
     let viewModel = makeAccountsViewModel(repository: repository, analytics: AnalyticsSpy())
     await loadAccounts(on: viewModel)
 
     let first = screenState(of: viewModel)
     try #require(
-      first == .failure(message: BankOutage.message),
+      first == .failure(message: error.message),
       """
       This test starts from a failed load, but after the fake repository threw, the screen \
       shows \(first.summary) (the injected repository was asked \(repository.fetchCount) \
@@ -73,8 +76,29 @@ struct Task3Tests {
       state == .content([Sample.travel]),
       """
       The first load failed and the retry succeeded with "Travel Fund", so the screen should \
-      show it; it shows \(state.summary). Does the old failure stay behind after a \
-      successful retry?
+      show it; it shows \(state.summary) (the repository was asked \(repository.fetchCount) \
+      time(s) in two loads). Does the old failure stay behind after a successful retry?
+      """
+    )
+  }
+
+  @Test("A failure after a success replaces the accounts", arguments: BankOutage.both)
+  func failureAfterSuccessShowsTheFailure(error: BankOutage) async {
+    let repository = FakeAccountsRepository(.success([Sample.rent]))
+    let viewModel = makeAccountsViewModel(repository: repository, analytics: AnalyticsSpy())
+    await loadAccounts(on: viewModel)
+
+    repository.answer(.failure(error))
+    await loadAccounts(on: viewModel)
+
+    let state = screenState(of: viewModel)
+    #expect(
+      state == .failure(message: error.message),
+      """
+      The first load showed "Rent"; the second failed with "\(error.message)", so the screen \
+      should show that failure; it shows \(state.summary) (the repository was asked \
+      \(repository.fetchCount) time(s) in two loads). The screen shows the latest outcome, \
+      not the last success.
       """
     )
   }

@@ -32,7 +32,7 @@ struct Task4Tests {
     )
 
     gate.resume(returning: [Sample.travel])
-    await load.task.value
+    try #require(await load.finish())
     let after = screenState(of: viewModel)
     #expect(
       after == .content([Sample.travel]),
@@ -43,8 +43,8 @@ struct Task4Tests {
     )
   }
 
-  @Test("Loading ends when the request fails")
-  func loadingEndsOnFailure() async throws {
+  @Test("Loading ends when the request fails", arguments: BankOutage.both)
+  func loadingEndsOnFailure(error: BankOutage) async throws {
     let gate = SuspendingAccountsRepository()
     let viewModel = makeAccountsViewModel(repository: gate, analytics: AnalyticsSpy())
 
@@ -62,11 +62,11 @@ struct Task4Tests {
       """
     )
 
-    gate.resume(throwing: BankOutage())
-    await load.task.value
+    gate.resume(throwing: error)
+    try #require(await load.finish())
     let after = screenState(of: viewModel)
     #expect(
-      after == .failure(message: BankOutage.message),
+      after == .failure(message: error.message),
       """
       The request failed, so the screen should leave .loading for .failure; it shows \
       \(after.summary). Is the loading flag cleared only on the success path?
@@ -84,8 +84,8 @@ struct Task4Tests {
       first.reachedRepository,
       "The load never asked the injected repository. Do Task 1 first."
     )
-    gate.resume(throwing: BankOutage())
-    await first.task.value
+    gate.resume(throwing: BankOutage.sessionExpired)
+    try #require(await first.finish())
 
     let retry = await startLoading(viewModel, through: gate)
     try #require(retry.reachedRepository, "The retry never asked the injected repository.")
@@ -100,7 +100,7 @@ struct Task4Tests {
     )
 
     gate.resume(returning: [])
-    await retry.task.value
+    try #require(await retry.finish())
     let after = screenState(of: viewModel)
     #expect(after == .empty, "The retry found no accounts; the screen shows \(after.summary).")
   }

@@ -4,11 +4,14 @@ import Testing
 @Suite("Task 5 — Track analytics through a spy")
 @MainActor
 struct Task5Tests {
-  @Test("A successful load tracks requested, then loaded with the count, around the request")
-  func successTracksInOrder() async {
+  @Test(
+    "A successful load tracks requested, then loaded with the count, around the request",
+    arguments: [[Sample.travel, Sample.rent], [Sample.gifts]]
+  )
+  func successTracksInOrder(accounts: [Account]) async {
     let log = CallLog()
     let viewModel = makeAccountsViewModel(
-      repository: FakeAccountsRepository(.success([Sample.travel, Sample.rent]), log: log),
+      repository: FakeAccountsRepository(.success(accounts), log: log),
       analytics: AnalyticsSpy(log: log)
     )
 
@@ -17,22 +20,22 @@ struct Task5Tests {
     let expected: [CallLog.Entry] = [
       .tracked(.accountsRequested),
       .fetchedAccounts,
-      .tracked(.accountsLoaded(count: 2)),
+      .tracked(.accountsLoaded(count: accounts.count)),
     ]
     #expect(
       log.all == expected,
       """
       Expected, in this order: \(expected). Got: \(log.all). \
-      \(advice(for: log.all, expectedOutcome: .accountsLoaded(count: 2)))
+      \(advice(for: log.all, expected: expected, tracksOnSuccess: true))
       """
     )
   }
 
-  @Test("A failed load tracks requested, then failed, and never loaded")
-  func failureTracksInOrder() async {
+  @Test("A failed load tracks requested, then failed, and never loaded", arguments: BankOutage.both)
+  func failureTracksInOrder(error: BankOutage) async {
     let log = CallLog()
     let viewModel = makeAccountsViewModel(
-      repository: FakeAccountsRepository(.failure(BankOutage()), log: log),
+      repository: FakeAccountsRepository(.failure(error), log: log),
       analytics: AnalyticsSpy(log: log)
     )
 
@@ -43,11 +46,21 @@ struct Task5Tests {
       .fetchedAccounts,
       .tracked(.accountsLoadFailed),
     ]
+    guard log.all != expected else { return }
+    // Does a successful load reach an injected tracker at all? The answer decides whether
+    // the advice points at the failure path or at the injection.
+    let probe = AnalyticsSpy()
+    await loadAccounts(
+      on: makeAccountsViewModel(
+        repository: FakeAccountsRepository(.success([Sample.gifts])),
+        analytics: probe
+      )
+    )
     #expect(
       log.all == expected,
       """
       Expected, in this order: \(expected). Got: \(log.all). \
-      \(advice(for: log.all, expectedOutcome: .accountsLoadFailed))
+      \(advice(for: log.all, expected: expected, tracksOnSuccess: !probe.tracked.isEmpty))
       """
     )
   }
@@ -60,27 +73,70 @@ struct Task5Tests {
       repository: FakeAccountsRepository(.success([Sample.travel])),
       analytics: firstSpy
     )
-    _ = makeAccountsViewModel(
-      repository: FakeAccountsRepository(.success([Sample.gifts])),
+    let second = makeAccountsViewModel(
+      repository: FakeAccountsRepository(.failure(.maintenance)),
       analytics: secondSpy
     )
 
     await loadAccounts(on: first)
-
-    let expected: [AnalyticsEvent] = [.accountsRequested, .accountsLoaded(count: 1)]
-    #expect(
-      firstSpy.tracked == expected,
-      """
-      The first view model loaded one account; its own tracker should have recorded \
-      \(expected.listed) but recorded \(firstSpy.tracked.listed).
-      """
-    )
     #expect(
       secondSpy.tracked.isEmpty,
       """
-      The second view model never loaded, yet its tracker recorded \
+      Only the first view model loaded, yet the second one's tracker recorded \
       \(secondSpy.tracked.listed). \
       Is the tracker kept in a static or a global, shared by every view model?
+      """
+    )
+    await loadAccounts(on: second)
+
+    let firstExpected: [AnalyticsEvent] = [.accountsRequested, .accountsLoaded(count: 1)]
+    let secondExpected: [AnalyticsEvent] = [.accountsRequested, .accountsLoadFailed]
+    #expect(
+      firstSpy.tracked == firstExpected && secondSpy.tracked == secondExpected,
+      """
+      The first view model loaded one account, then the second one failed. The first \
+      tracker should have recorded \(firstExpected.listed) and recorded \
+      \(firstSpy.tracked.listed); the second should have recorded \(secondExpected.listed) \
+      and recorded \(secondSpy.tracked.listed). Each view model tracks through the tracker \
+      it was built with, on every path.
+      """
+    )
+  }
+
+  @Test("Two view models loading at once each track to their own tracker")
+  func sideBySideLoadsTrackToTheirOwnTrackers() async throws {
+    let firstGate = SuspendingAccountsRepository()
+    let secondGate = SuspendingAccountsRepository()
+    let firstSpy = AnalyticsSpy()
+    let secondSpy = AnalyticsSpy()
+    let first = makeAccountsViewModel(repository: firstGate, analytics: firstSpy)
+    let second = makeAccountsViewModel(repository: secondGate, analytics: secondSpy)
+
+    // Both requests are in flight at once; they end in the opposite order they started.
+    let firstLoad = await startLoading(first, through: firstGate)
+    defer { firstGate.resume(throwing: CancellationError()) }
+    let secondLoad = await startLoading(second, through: secondGate)
+    defer { secondGate.resume(throwing: CancellationError()) }
+    try #require(
+      firstLoad.reachedRepository && secondLoad.reachedRepository,
+      "Each load should ask its own injected repository. Do Task 1 first."
+    )
+    secondGate.resume(returning: [Sample.rent, Sample.gifts, Sample.travel])
+    try #require(await secondLoad.finish())
+    firstGate.resume(throwing: BankOutage.sessionExpired)
+    try #require(await firstLoad.finish())
+
+    let firstExpected: [AnalyticsEvent] = [.accountsRequested, .accountsLoadFailed]
+    let secondExpected: [AnalyticsEvent] = [.accountsRequested, .accountsLoaded(count: 3)]
+    #expect(
+      firstSpy.tracked == firstExpected && secondSpy.tracked == secondExpected,
+      """
+      Two view models loaded at the same time; the second finished first with three \
+      accounts, then the first failed. The first tracker should have recorded \
+      \(firstExpected.listed) and recorded \(firstSpy.tracked.listed); the second should \
+      have recorded \(secondExpected.listed) and recorded \(secondSpy.tracked.listed). \
+      Events go to the tracker of the view model whose load it is, even while another \
+      screen loads: no "current tracker" kept in a static or a global.
       """
     )
   }
@@ -116,64 +172,90 @@ struct Task5Tests {
 
 /// What to change, judged from what the shared log recorded during one load.
 ///
+/// It says what was heard and what is missing, and names a likely cause only when the
+/// observation implies it.
+///
 /// - Parameters:
 ///   - entries: What the fake repository and the spy tracker recorded, in order.
-///   - expectedOutcome: The event that should follow the request.
-private func advice(for entries: [CallLog.Entry], expectedOutcome: AnalyticsEvent) -> String {
-  let requested = entries.firstIndex(of: .tracked(.accountsRequested))
-  let fetched = entries.firstIndex(of: .fetchedAccounts)
-  let outcome = entries.firstIndex(of: .tracked(expectedOutcome))
-  let failed = expectedOutcome == .accountsLoadFailed
-  let wrongOutcome = entries.contains { entry in
-    guard case .tracked(let event) = entry else { return false }
-    return event != .accountsRequested && event != expectedOutcome
+///   - expected: What they should have recorded.
+///   - tracksOnSuccess: Whether a successful load reaches an injected tracker at all.
+private func advice(
+  for entries: [CallLog.Entry],
+  expected: [CallLog.Entry],
+  tracksOnSuccess: Bool
+) -> String {
+  let heard = entries.compactMap { entry -> AnalyticsEvent? in
+    guard case .tracked(let event) = entry else { return nil }
+    return event
   }
+  let wanted = expected.compactMap { entry -> AnalyticsEvent? in
+    guard case .tracked(let event) = entry else { return nil }
+    return event
+  }
+  let missing = wanted.filter { !heard.contains($0) }
+  let extra = heard.filter { !wanted.contains($0) }
+  let failed = wanted.contains(.accountsLoadFailed)
+  let fetches = entries.filter { $0 == .fetchedAccounts }.count
+  var parts = ["The spy tracker heard \(heard.listed)."]
+  if !missing.isEmpty { parts.append("Missing: \(missing.listed).") }
+  if !extra.isEmpty { parts.append("Not expected: \(extra.listed).") }
 
-  if entries.isEmpty {
-    return """
-      Neither the fake repository nor the spy tracker heard anything: track through the \
-      tracker passed to makeAccountsViewModel(repository:analytics:), and load through the \
-      repository passed with it.
+  if fetches == 0 {
+    parts.append("The injected repository was never asked; do Task 1 first.")
+  } else if fetches > 1 {
+    parts.append("The repository was asked \(fetches) times in one load; ask it once.")
+  } else if heard.isEmpty && !tracksOnSuccess {
+    parts.append(
       """
-  }
-  guard let fetched else {
-    return "The injected repository was never asked; do Task 1 first."
-  }
-  if entries.allSatisfy({ $0 == .fetchedAccounts }) {
-    return """
-      The injected repository was asked, but the spy tracker passed to \
-      makeAccountsViewModel(repository:analytics:) heard nothing. Track through that tracker; \
-      if `init` has a default such as `= LiveAnalytics()`, the harness may be leaving \
-      `analytics:` out.
+      No load, failed or successful, reaches the tracker passed to \
+      makeAccountsViewModel(repository:analytics:). Track through that tracker; if `init` \
+      has a default such as `= LiveAnalytics()`, the harness may be leaving `analytics:` out.
       """
-  }
-  guard let requested else {
-    return "Track .accountsRequested when the screen asks, before you await the repository."
-  }
-  if requested > fetched {
-    return """
+    )
+  } else if heard.isEmpty {
+    parts.append(
+      """
+      A successful load does reach the injected tracker, so the tracker is injected; this \
+      failed load sends it nothing. The failure path must track too: the request before \
+      you await the repository, the failure when it throws.
+      """
+    )
+  } else if let requested = entries.firstIndex(of: .tracked(.accountsRequested)),
+    let fetched = entries.firstIndex(of: .fetchedAccounts), requested > fetched
+  {
+    parts.append(
+      """
       .accountsRequested came after the request: track it before you await the repository, \
       not once the answer is there.
       """
+    )
+  } else if failed
+    && heard.contains(where: { if case .accountsLoaded = $0 { true } else { false } })
+  {
+    parts.append("A failed request is .accountsLoadFailed, never .accountsLoaded.")
+  } else if !failed, case .accountsLoaded(let count) = wanted.last, !extra.isEmpty {
+    parts.append(
+      """
+      The request succeeded with \(count) account(s): .accountsLoaded carries the number of \
+      accounts the repository returned this time.
+      """
+    )
+  } else if missing.contains(.accountsRequested) {
+    parts.append("Track .accountsRequested when the screen asks, before you await the repository.")
+  } else if !missing.isEmpty {
+    parts.append(
+      failed
+        ? "Track .accountsLoadFailed when the request throws."
+        : "Track .accountsLoaded(count:) once the repository answered."
+    )
+  } else if let outcome = entries.lastIndex(where: { $0 != .fetchedAccounts }),
+    let fetched = entries.firstIndex(of: .fetchedAccounts), outcome < fetched
+  {
+    parts.append("Track the outcome after the repository answered, not before.")
+  } else {
+    parts.append("Track each event once per load, in this order, and nothing else.")
   }
-  if wrongOutcome {
-    if case .accountsLoaded(let count) = expectedOutcome {
-      return """
-        The request succeeded with \(count) accounts: track .accountsLoaded(count: \(count)), \
-        with the number of accounts the repository returned.
-        """
-    }
-    return "A failed request is .accountsLoadFailed, never .accountsLoaded(count: 0)."
-  }
-  guard let outcome else {
-    return failed
-      ? "Track .accountsLoadFailed when the request throws (in the `catch`)."
-      : "Track .accountsLoaded(count:) once the repository answered."
-  }
-  if outcome < fetched {
-    return "Track the outcome after the repository answered, not before."
-  }
-  return "Track each event once per load, and nothing else."
+  return parts.joined(separator: " ")
 }
 
 extension [AnalyticsEvent] {

@@ -4,10 +4,10 @@ import Testing
 @Suite("Task 7 — Attach an optional logger")
 @MainActor
 struct Task7Tests {
-  @Test("Without a logger, a failing load still shows the failure")
-  func worksWithoutALogger() async {
+  @Test("Without a logger, a failing load still shows the failure", arguments: BankOutage.both)
+  func worksWithoutALogger(error: BankOutage) async {
     let viewModel = makeAccountsViewModel(
-      repository: FakeAccountsRepository(.failure(BankOutage())),
+      repository: FakeAccountsRepository(.failure(error)),
       analytics: AnalyticsSpy()
     )
 
@@ -15,18 +15,19 @@ struct Task7Tests {
 
     let state = screenState(of: viewModel)
     #expect(
-      state == .failure(message: BankOutage.message),
+      state == .failure(message: error.message),
       """
       No logger was attached and the request failed; the screen should still show \
-      .failure("\(BankOutage.message)"), but it shows \(state.summary).
+      .failure("\(error.message)"), but it shows \(state.summary).
       """
     )
   }
 
-  @Test("An attached logger receives the failure once, with its message")
-  func attachedLoggerHearsTheFailure() async {
+  @Test(
+    "An attached logger receives the failure once, with its message", arguments: BankOutage.both)
+  func attachedLoggerHearsTheFailure(error: BankOutage) async {
     let viewModel = makeAccountsViewModel(
-      repository: FakeAccountsRepository(.failure(BankOutage())),
+      repository: FakeAccountsRepository(.failure(error)),
       analytics: AnalyticsSpy()
     )
     let logger = LoggerSpy()
@@ -34,51 +35,85 @@ struct Task7Tests {
 
     await loadAccounts(on: viewModel)
 
-    let mentions = logger.logged.filter { $0.contains(BankOutage.message) }
+    let mentions = logger.logged.filter { $0.contains(error.message) }
     #expect(
       mentions.count == 1,
       """
       The logger attached with attachLogger(_:to:) should get one message that contains \
-      "\(BankOutage.message)"; it got \(logger.logged). Is the logger set after init \
-      actually the one the load uses?
+      "\(error.message)"; it got \(logger.logged). The message comes from the error that \
+      was thrown; is the logger set after init actually the one the load uses?
+      """
+    )
+  }
+
+  @Test("A logger attached while a load runs hears that load's failure", arguments: BankOutage.both)
+  func loggerAttachedDuringTheLoadHearsTheFailure(error: BankOutage) async throws {
+    let gate = SuspendingAccountsRepository()
+    let viewModel = makeAccountsViewModel(repository: gate, analytics: AnalyticsSpy())
+    let load = await startLoading(viewModel, through: gate)
+    defer { gate.resume(throwing: CancellationError()) }
+    try #require(
+      load.reachedRepository,
+      "The load never asked the injected repository. Do Task 1 first."
+    )
+
+    let logger = LoggerSpy()
+    attachLogger(logger, to: viewModel)
+    gate.resume(throwing: error)
+    try #require(await load.finish())
+
+    let mentions = logger.logged.filter { $0.contains(error.message) }
+    #expect(
+      mentions.count == 1,
+      """
+      The logger was attached while the request ran, and then the request failed with \
+      "\(error.message)"; the logger got \(logger.logged). The failure happened after the \
+      logger was attached, so it should hear it once. Does the load use a copy of the logger \
+      taken when it started (or in init) instead of the property at the moment it logs? \
+      That is the temporal coupling property injection brings.
       """
     )
   }
 
   @Test("A logger attached to one view model hears nothing from another")
   func loggerBelongsToItsViewModel() async {
-    let failing = makeAccountsViewModel(
-      repository: FakeAccountsRepository(.failure(BankOutage())),
+    let first = makeAccountsViewModel(
+      repository: FakeAccountsRepository(.failure(.maintenance)),
       analytics: AnalyticsSpy()
     )
-    let other = makeAccountsViewModel(
-      repository: FakeAccountsRepository(.success([Sample.travel])),
+    let second = makeAccountsViewModel(
+      repository: FakeAccountsRepository(.failure(.sessionExpired)),
       analytics: AnalyticsSpy()
     )
-    let failingLogger = LoggerSpy()
-    let otherLogger = LoggerSpy()
-    // The failing view model's logger is attached first, so a logger shared by every view
-    // model would end up being the other one.
-    attachLogger(failingLogger, to: failing)
-    attachLogger(otherLogger, to: other)
+    let firstLogger = LoggerSpy()
+    let secondLogger = LoggerSpy()
+    attachLogger(firstLogger, to: first)
+    attachLogger(secondLogger, to: second)
 
-    await loadAccounts(on: failing)
+    await loadAccounts(on: first)
+    await loadAccounts(on: second)
 
-    let heard = failingLogger.logged.filter { $0.contains(BankOutage.message) }
-    let overheard = otherLogger.logged.filter { $0.contains(BankOutage.message) }
+    let firstHeard = firstLogger.logged.filter { $0.contains(BankOutage.maintenance.message) }
+    let secondHeard = secondLogger.logged.filter {
+      $0.contains(BankOutage.sessionExpired.message)
+    }
     #expect(
-      heard.count == 1,
+      firstHeard.count == 1 && secondHeard.count == 1,
       """
-      The view model whose load failed should log the failure to its own logger, once; \
-      that logger got \(failingLogger.logged), and the logger of another view model got \
-      \(otherLogger.logged). Does attachLogger(_:to:) give the view model the logger?
+      Both view models failed, each with its own error; each should log its failure to its \
+      own logger, once. The first logger got \(firstLogger.logged); the second got \
+      \(secondLogger.logged). Does attachLogger(_:to:) give that view model its own logger \
+      (not one kept in a static, not only the first one attached)?
       """
     )
+    let overheard =
+      firstLogger.logged.filter { $0.contains(BankOutage.sessionExpired.message) }
+      + secondLogger.logged.filter { $0.contains(BankOutage.maintenance.message) }
     #expect(
       overheard.isEmpty,
       """
-      Only one view model failed, yet the logger attached to another one heard it: \
-      \(otherLogger.logged). Keep the logger in the view model, not in a static.
+      A logger heard the other view model's failure: \(overheard). Keep the logger in the \
+      view model, not in a static.
       """
     )
   }

@@ -1,6 +1,7 @@
 import Foundation
 import Lesson02ConstructorInjection
 import Synchronization
+import Testing
 
 // Hand-written test doubles for the accounts screen. No mocking library: each double is
 // a small class that either answers (fake, stub) or remembers what it was told (spy).
@@ -13,12 +14,18 @@ enum Sample {
   static let gifts = Account(id: "gft-9", name: "Gifts", balanceInCents: 3_500)
 }
 
-/// The error the fakes throw. Its message reads the same through `localizedDescription`
-/// and through `String(describing:)`, so either way of showing it is accepted.
+/// The errors the fakes throw. Each message reads the same through `localizedDescription`
+/// and through `String(describing:)`, so either way of showing it is accepted. Tests take
+/// both, so a message pasted into the view model passes for one and fails for the other.
 struct BankOutage: LocalizedError, CustomStringConvertible, Equatable {
-  static let message = "The bank is closed for maintenance until 6 a.m."
-  var errorDescription: String? { Self.message }
-  var description: String { Self.message }
+  static let maintenance = BankOutage(message: "The bank is closed for maintenance until 6 a.m.")
+  static let sessionExpired = BankOutage(message: "Your session expired. Sign in again.")
+  /// Two failures with different messages, for `@Test(arguments:)`.
+  static let both = [maintenance, sessionExpired]
+
+  let message: String
+  var errorDescription: String? { message }
+  var description: String { message }
 }
 
 // MARK: - A shared, ordered log
@@ -83,12 +90,18 @@ final class SuspendingAccountsRepository: AccountsRepository {
   private struct State {
     var pending: [CheckedContinuation<[Account], any Error>] = []
     var requestCount = 0
+    var expectedRequests = 0
     var onRequest: [@Sendable () -> Void] = []
   }
   private let state = Mutex(State())
 
   /// How many times `fetchAccounts()` was called.
   var requestCount: Int { state.withLock { $0.requestCount } }
+
+  /// Allows one more request; ``startLoading(_:through:)`` calls it once per load.
+  func expectOneMoreRequest() {
+    state.withLock { $0.expectedRequests += 1 }
+  }
 
   /// Runs `action` each time a request arrives (and suspends).
   func whenRequested(_ action: @escaping @Sendable () -> Void) {
@@ -105,11 +118,26 @@ final class SuspendingAccountsRepository: AccountsRepository {
     for continuation in takePending() { continuation.resume(throwing: error) }
   }
 
+  /// Suspends an expected request; an unexpected one fails at once instead of waiting for
+  /// an answer no test will give (which would hang the run).
   func fetchAccounts() async throws -> [Account] {
-    try await withCheckedThrowingContinuation { continuation in
+    let (count, expected) = state.withLock { state in
+      state.requestCount += 1
+      return (state.requestCount, state.expectedRequests)
+    }
+    if count > expected {
+      Issue.record(
+        """
+        A second request was made: the repository was asked \(count) times while the test \
+        started \(expected) load(s). One load asks the repository once: no retry of a failed \
+        request, no second fetch. (The extra request failed at once instead of waiting.)
+        """
+      )
+      throw UnexpectedRequest()
+    }
+    return try await withCheckedThrowingContinuation { continuation in
       let observers = state.withLock { state in
         state.pending.append(continuation)
-        state.requestCount += 1
         return state.onRequest
       }
       for observer in observers { observer() }
@@ -122,6 +150,11 @@ final class SuspendingAccountsRepository: AccountsRepository {
       return state.pending
     }
   }
+}
+
+/// What the suspending repository throws at a request no test asked for.
+struct UnexpectedRequest: Error, CustomStringConvertible {
+  var description: String { "a second request was made" }
 }
 
 // MARK: - Spies
@@ -210,6 +243,7 @@ func startLoading(
   through gate: SuspendingAccountsRepository
 ) async -> LoadInFlight {
   let answer = FirstAnswer()
+  gate.expectOneMoreRequest()
   gate.whenRequested { answer.give(true) }
   let task = Task { @MainActor in
     await loadAccounts(on: viewModel)
@@ -222,6 +256,38 @@ func startLoading(
   let reached = await answer.wait()
   limit.cancel()
   return LoadInFlight(task: task, reachedRepository: reached)
+}
+
+extension LoadInFlight {
+  /// Waits until the load ends, after the test let the repository answer.
+  ///
+  /// Records an issue and returns `false` if the load is still running after a few
+  /// seconds (a load that waits for something else too); a working one ends at once.
+  @MainActor
+  func finish(sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+    let answer = FirstAnswer()
+    let task = self.task
+    Task { @MainActor in
+      await task.value
+      answer.give(true)
+    }
+    let limit = Task {
+      try? await Task.sleep(for: .seconds(5))
+      answer.give(false)
+    }
+    let ended = await answer.wait()
+    limit.cancel()
+    if !ended {
+      Issue.record(
+        """
+        The repository answered, but loadAccounts(on:) had not returned seconds later. \
+        A load ends when its one request ends: does it wait for something else, or ask again?
+        """,
+        sourceLocation: sourceLocation
+      )
+    }
+    return ended
+  }
 }
 
 // MARK: - How a collaborator is held
