@@ -141,7 +141,8 @@ struct Task1Tests {
     )
   }
 
-  @Test("After a loaded profile, a failed load shows the error state", arguments: ["grace", "alan"])
+  @Test(
+    "After a loaded profile, a failed load shows the error state", arguments: ["grace", "alan"])
   func aFailureAfterASuccessShowsTheErrorState(userID: String) async {
     let screen = Screen(Sample.grace(), Sample.alan())
 

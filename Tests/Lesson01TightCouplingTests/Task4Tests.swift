@@ -46,7 +46,9 @@ struct Task4Tests {
     )
   }
 
-  @Test("A refused follow asks the injected service once and is not reported", arguments: ["grace", "alan"])
+  @Test(
+    "A refused follow asks the injected service once and is not reported",
+    arguments: ["grace", "alan"])
   func aRefusedFollowStaysUnfollowed(userID: String) async {
     let screen = Screen(Sample.grace(), Sample.alan())
     screen.service.refusesFollows = true

@@ -4,6 +4,7 @@
 // session that opens late, or not at all before the first event.
 
 import Foundation
+import Synchronization
 
 /// The composition root: the one place that picks the live objects and wires the
 /// profile screen from them.
