@@ -2,60 +2,66 @@ import Foundation
 import Lesson01TightCoupling
 import Testing
 
-@Suite("Task 1 — Take the profile service from outside", .freshInternet)
+@Suite("Task 1 — Take the profile service from outside", .freshInternetIgnoringAnalytics)
 @MainActor
 struct Task1Tests {
-  @Test("Loading asks the injected service for that user")
-  func loadingAsksTheInjectedService() async {
-    let screen = Screen(Sample.grace())
+  @Test("Loading asks the injected service for that user", arguments: ["grace", "alan"])
+  func loadingAsksTheInjectedService(userID: String) async {
+    let screen = Screen(Sample.grace(), Sample.alan())
 
-    await screen.viewModel.load(userID: "grace")
+    await screen.viewModel.load(userID: userID)
 
     #expect(
-      screen.service.fetchedIDs == ["grace"],
+      screen.service.fetchedIDs == [userID],
       """
-      load(userID: "grace") should ask the service the test passed to \
-      makeProfileViewModel, once. That fake was asked for \(screen.service.fetchedIDs). \
-      Does the view model still build its own LiveProfileService, or does \
-      makeProfileViewModel drop its `service` parameter?
+      load(userID: "\(userID)") should ask the service the test passed to \
+      makeProfileViewModel, once, for "\(userID)". That fake was asked for \
+      \(screen.service.fetchedIDs). Does the view model still build its own \
+      LiveProfileService, or does makeProfileViewModel drop its `service` parameter?
       """
     )
   }
 
-  @Test("Loading shows the profile the injected service returned")
-  func loadingShowsTheInjectedProfile() async {
-    let screen = Screen(Sample.grace())
+  @Test(
+    "Loading shows the profile the injected service returned",
+    arguments: [Sample.grace(), Sample.alan()]
+  )
+  func loadingShowsTheInjectedProfile(profile: UserProfile) async {
+    let screen = Screen(Sample.grace(), Sample.alan())
 
-    await screen.viewModel.load(userID: "grace")
+    await screen.viewModel.load(userID: profile.id)
 
     #expect(
-      screen.viewModel.state == .loaded(Sample.grace()),
+      screen.viewModel.state == .loaded(profile),
       """
-      The screen should show the profile the fake service returned (Grace Hopper). \
-      It shows \(screen.viewModel.state). Store the service you are given and load from it.
+      The screen should show the profile the fake service returned (\(profile.name)). \
+      It shows \(screen.viewModel.state). The view model should load from the service it \
+      was given.
       """
     )
   }
 
-  @Test("A failure of the injected service shows the error state")
-  func aFailingServiceShowsTheErrorState() async {
-    let screen = Screen()  // a fake that knows nobody, so it throws
+  @Test(
+    "A failure of the injected service shows the error state",
+    arguments: [LoadFailure.unknownUser, .outage]
+  )
+  func aFailingServiceShowsTheErrorState(failure: LoadFailure) async {
+    let screen = failure.screen()
 
-    await screen.viewModel.load(userID: "nobody")
+    await screen.viewModel.load(userID: failure.userID)
 
     #expect(
-      screen.service.fetchedIDs == ["nobody"],
+      screen.service.fetchedIDs == [failure.userID],
       """
       The view model should ask the injected service, even when that service fails. \
       The fake was asked for \(screen.service.fetchedIDs).
       """
     )
-    let showsFailure = if case .failed = screen.viewModel.state { true } else { false }
     #expect(
-      showsFailure,
+      screen.viewModel.state.isFailed,
       """
-      When the injected service throws, the screen should show .failed(message). \
-      It shows \(screen.viewModel.state).
+      The injected service threw (\(failure.testDescription)), so the screen should show \
+      .failed(message). It shows \(screen.viewModel.state).
       """
     )
   }
@@ -85,6 +91,77 @@ struct Task1Tests {
     )
   }
 
+  @Test(
+    "Every load asks the injected service again, after a success too",
+    arguments: [["grace", "alan", "grace"], ["alan", "alan", "grace"]]
+  )
+  func everyLoadAsksTheServiceAgain(userIDs: [String]) async {
+    let screen = Screen(Sample.grace(), Sample.alan())
+    var shown: [ProfileScreenState] = []
+
+    for userID in userIDs {
+      await screen.viewModel.load(userID: userID)
+      shown.append(screen.viewModel.state)
+    }
+
+    let expected = userIDs.map { ProfileScreenState.loaded(Sample.profile($0)) }
+    #expect(
+      screen.service.fetchedIDs == userIDs && shown == expected,
+      """
+      The test loaded \(userIDs) one after the other on the same screen. Each load should \
+      ask the injected service again and show what it returned this time. The fake was \
+      asked for \(screen.service.fetchedIDs), and the screen showed, load by load:
+      \(shown.map { "  • \($0)" }.joined(separator: "\n"))
+      A view model that keeps its first result, or loads only once, shows a stale \
+      profile: a screen is loaded again when the user pulls to refresh or opens another \
+      person.
+      """
+    )
+  }
+
+  @Test("After a failed load, loading again shows the profile", arguments: ["grace", "alan"])
+  func loadingAgainAfterAFailureShowsTheProfile(userID: String) async {
+    let screen = Screen(Sample.grace(), Sample.alan())
+
+    screen.service.isDown = true
+    await screen.viewModel.load(userID: userID)
+    let afterFailure = screen.viewModel.state
+    screen.service.isDown = false
+    await screen.viewModel.load(userID: userID)
+
+    #expect(
+      afterFailure.isFailed && screen.viewModel.state == .loaded(Sample.profile(userID)),
+      """
+      The injected service was down for the first load of "\(userID)" and back for the \
+      second. The screen should go from .failed to the profile; it went from \
+      \(afterFailure) to \(screen.viewModel.state), and the fake was asked for \
+      \(screen.service.fetchedIDs). A failure must not stop the next load (the user \
+      taps "Try again").
+      """
+    )
+  }
+
+  @Test(
+    "After a loaded profile, a failed load shows the error state", arguments: ["grace", "alan"])
+  func aFailureAfterASuccessShowsTheErrorState(userID: String) async {
+    let screen = Screen(Sample.grace(), Sample.alan())
+
+    await screen.viewModel.load(userID: userID)
+    let afterSuccess = screen.viewModel.state
+    screen.service.isDown = true
+    await screen.viewModel.load(userID: userID)
+
+    #expect(
+      afterSuccess == .loaded(Sample.profile(userID)) && screen.viewModel.state.isFailed,
+      """
+      The first load of "\(userID)" succeeded, then the injected service went down and the \
+      test loaded again. The screen should go from the profile to .failed; it went from \
+      \(afterSuccess) to \(screen.viewModel.state), and the fake was asked for \
+      \(screen.service.fetchedIDs). Each load shows the outcome of its own request.
+      """
+    )
+  }
+
   @Test("Loading sends no request to the real API")
   func loadingReachesNoLiveAPI() async {
     let screen = Screen(Sample.grace())
@@ -109,20 +186,18 @@ struct Task1Tests {
       return """
         The first view model's load of Grace went to the second view model's service: \
         building the second one replaced the first one's service. Is the service kept in \
-        a static or global variable? Keep it in the instance (a `let` set by the \
-        initializer).
+        a static or global variable? Each instance keeps the service it was given.
         """
     }
     guard first.service.fetchedIDs.isEmpty else {
-      return "Store the service each view model is given in that instance, and load from it."
+      return "Each view model should keep the service it was given, and load from it."
     }
     let liveRequests = Internet.current.traffic.filter { !$0.isAnalytics }
     let wentTo = liveRequests.isEmpty ? "another service" : "the real API"
     return """
-      The first view model's load never reached its own fake; it went to \(wentTo). Keep \
-      the service each view model is given in that instance (a `let` set by the \
-      initializer): do not build one inside, and do not read one from a static or global \
-      variable that the next view model overwrites.
+      The first view model's load never reached its own fake; it went to \(wentTo). Each \
+      view model should keep the service it was given: not build one inside, and not read \
+      one from a static or global variable that the next view model overwrites.
       """
   }
 }

@@ -5,34 +5,38 @@ import Testing
 @Suite("Task 2 — Take the analytics tracker from outside", .freshInternet)
 @MainActor
 struct Task2Tests {
-  @Test("Loading a profile is reported to the injected tracker")
-  func loadingIsReportedToTheInjectedTracker() async {
-    let screen = Screen(Sample.grace())
+  @Test("Loading a profile is reported to the injected tracker", arguments: ["grace", "alan"])
+  func loadingIsReportedToTheInjectedTracker(userID: String) async {
+    let screen = Screen(Sample.grace(), Sample.alan())
 
-    await screen.viewModel.load(userID: "grace")
+    await screen.viewModel.load(userID: userID)
 
     #expect(
-      screen.analytics.events == [.profileViewed(userID: "grace")],
+      screen.analytics.events == [.profileViewed(userID: userID)],
       """
-      After loading Grace's profile the analytics spy passed to makeProfileViewModel \
-      should hold exactly [profile_viewed [user_id: grace]]. It holds \
+      After loading \(userID)'s profile the analytics spy passed to makeProfileViewModel \
+      should hold exactly [profile_viewed [user_id: \(userID)]]. It holds \
       \(screen.analytics.events). Does the view model still build its own \
       LiveAnalyticsTracker, or does makeProfileViewModel drop its `analytics` parameter?
       """
     )
   }
 
-  @Test("A failed load is reported to the injected tracker")
-  func aFailedLoadIsReportedToTheInjectedTracker() async {
-    let screen = Screen()  // a fake that knows nobody, so it throws
+  @Test(
+    "A failed load is reported to the injected tracker",
+    arguments: [LoadFailure.unknownUser, .outage]
+  )
+  func aFailedLoadIsReportedToTheInjectedTracker(failure: LoadFailure) async {
+    let screen = failure.screen()
 
-    await screen.viewModel.load(userID: "nobody")
+    await screen.viewModel.load(userID: failure.userID)
 
     #expect(
-      screen.analytics.events == [.profileLoadFailed(userID: "nobody")],
+      screen.analytics.events == [.profileLoadFailed(userID: failure.userID)],
       """
-      When loading fails, the injected tracker should receive exactly \
-      [profile_load_failed [user_id: nobody]]. It received \(screen.analytics.events).
+      When loading fails (\(failure.testDescription)), the injected tracker should receive \
+      exactly [profile_load_failed [user_id: \(failure.userID)]]. It received \
+      \(screen.analytics.events).
       """
     )
   }
@@ -40,17 +44,45 @@ struct Task2Tests {
   @Test("Each view model reports to the tracker it was given")
   func eachViewModelKeepsItsOwnTracker() async {
     let first = Screen(Sample.grace())
-    let second = Screen(Sample.alan())
+    let second = Screen(Sample.alan())  // built after `first`, before either loads
 
     await first.viewModel.load(userID: "grace")
+    let secondBeforeItsLoad = second.analytics.events
+    await second.viewModel.load(userID: "alan")
 
     #expect(
       first.analytics.events == [.profileViewed(userID: "grace")]
-        && second.analytics.events.isEmpty,
+        && secondBeforeItsLoad.isEmpty
+        && second.analytics.events == [.profileViewed(userID: "alan")],
       """
-      Only the first view model loaded, so only its spy should hold an event. \
-      First spy: \(first.analytics.events); second spy: \(second.analytics.events). \
-      Keep the tracker in the instance, not in a static or global variable.
+      Two view models were built with two spies; the first loaded Grace, then the second \
+      loaded Alan. Each spy should hold only its own view model's event. First spy: \
+      \(first.analytics.events); second spy, before its own load: \(secondBeforeItsLoad), \
+      after: \(second.analytics.events). A tracker kept in a static or global variable \
+      is shared by every view model, and the last one built wins.
+      """
+    )
+  }
+
+  @Test("Every load is reported, in order, after a success and after a failure")
+  func everyLoadIsReported() async {
+    let screen = Screen(Sample.grace(), Sample.alan())
+
+    await screen.viewModel.load(userID: "grace")
+    await screen.viewModel.load(userID: "nobody")
+    await screen.viewModel.load(userID: "alan")
+
+    #expect(
+      screen.analytics.events == [
+        .profileViewed(userID: "grace"),
+        .profileLoadFailed(userID: "nobody"),
+        .profileViewed(userID: "alan"),
+      ],
+      """
+      The test loaded grace (found), nobody (unknown) and alan (found) on one screen. The \
+      injected spy should hold [profile_viewed grace, profile_load_failed nobody, \
+      profile_viewed alan]; it holds \(screen.analytics.events). Every load reports its \
+      own outcome to the tracker the view model was given.
       """
     )
   }

@@ -5,19 +5,19 @@ import Testing
 @Suite("Task 4 — Leave no live object behind", .freshInternet)
 @MainActor
 struct Task4Tests {
-  @Test("Following goes through the injected service")
-  func followingGoesThroughTheInjectedService() async {
-    let screen = Screen(Sample.grace())
+  @Test("Following goes through the injected service", arguments: ["grace", "alan"])
+  func followingGoesThroughTheInjectedService(userID: String) async {
+    let screen = Screen(Sample.grace(), Sample.alan())
 
-    await screen.viewModel.load(userID: "grace")
+    await screen.viewModel.load(userID: userID)
     await screen.viewModel.follow()
 
     #expect(
-      screen.service.followedIDs == ["grace"],
+      screen.service.followedIDs == [userID],
       """
-      follow() should ask the service passed to makeProfileViewModel to follow "grace", \
-      once. That fake was asked to follow \(screen.service.followedIDs). Look inside \
-      follow(): does it still build an API client of its own?
+      follow() should ask the service passed to makeProfileViewModel to follow \
+      "\(userID)", once. That fake was asked to follow \(screen.service.followedIDs). \
+      Look inside follow(): does it still build an API client of its own?
       """
     )
     #expect(
@@ -26,21 +26,89 @@ struct Task4Tests {
     )
   }
 
-  @Test("Following is reported to the injected tracker")
-  func followingIsReportedToTheInjectedTracker() async {
-    let screen = Screen(Sample.grace())
+  @Test("Following is reported to the injected tracker", arguments: ["grace", "alan"])
+  func followingIsReportedToTheInjectedTracker(userID: String) async {
+    let screen = Screen(Sample.grace(), Sample.alan())
 
-    await screen.viewModel.load(userID: "grace")
+    await screen.viewModel.load(userID: userID)
     await screen.viewModel.follow()
 
     #expect(
       screen.analytics.events == [
-        .profileViewed(userID: "grace"),
-        .profileFollowed(userID: "grace"),
+        .profileViewed(userID: userID),
+        .profileFollowed(userID: userID),
       ],
       """
-      Loading and then following Grace should leave exactly [profile_viewed, \
-      profile_followed] in the injected spy. It holds \(screen.analytics.events).
+      Loading and then following \(userID) should leave exactly [profile_viewed, \
+      profile_followed] for \(userID) in the injected spy. It holds \
+      \(screen.analytics.events).
+      """
+    )
+  }
+
+  @Test(
+    "A refused follow asks the injected service once and is not reported",
+    arguments: ["grace", "alan"])
+  func aRefusedFollowStaysUnfollowed(userID: String) async {
+    let screen = Screen(Sample.grace(), Sample.alan())
+    screen.service.refusesFollows = true
+
+    await screen.viewModel.load(userID: userID)
+    await screen.viewModel.follow()
+
+    #expect(
+      screen.service.followedIDs == [userID] && !screen.viewModel.isFollowing
+        && screen.analytics.events == [.profileViewed(userID: userID)],
+      """
+      The injected service refused to follow \(userID). It should have been asked once, \
+      isFollowing should stay false, and the spy should hold only the profile_viewed \
+      event. The fake was asked to follow \(screen.service.followedIDs), isFollowing is \
+      \(screen.viewModel.isFollowing), and the spy holds \(screen.analytics.events). A \
+      refusal is the answer: there is no other service to try.
+      """
+    )
+  }
+
+  @Test("Following twice asks the injected service once")
+  func followingTwiceAsksOnce() async {
+    let screen = Screen(Sample.grace())
+
+    await screen.viewModel.load(userID: "grace")
+    await screen.viewModel.follow()
+    await screen.viewModel.follow()
+
+    #expect(
+      screen.service.followedIDs == ["grace"]
+        && screen.analytics.events == [
+          .profileViewed(userID: "grace"), .profileFollowed(userID: "grace"),
+        ],
+      """
+      The user tapped Follow twice on Grace's profile. The first tap follows her; the \
+      second finds her followed already and does nothing. The fake was asked to follow \
+      \(screen.service.followedIDs), and the spy holds \(screen.analytics.events).
+      """
+    )
+  }
+
+  @Test("After loading another user, following follows that user")
+  func followingAfterAnotherLoadFollowsThatUser() async {
+    let screen = Screen(Sample.grace(), Sample.alan())
+
+    await screen.viewModel.load(userID: "grace")
+    await screen.viewModel.follow()
+    await screen.viewModel.load(userID: "alan")
+    let followingAfterLoad = screen.viewModel.isFollowing
+    await screen.viewModel.follow()
+
+    #expect(
+      screen.service.followedIDs == ["grace", "alan"] && !followingAfterLoad
+        && screen.viewModel.isFollowing,
+      """
+      The test followed Grace, loaded Alan, and followed again. Loading Alan should show \
+      him not followed yet (isFollowing was \(followingAfterLoad)), and the second follow \
+      should ask the injected service to follow alan. The fake was asked to follow \
+      \(screen.service.followedIDs), and isFollowing is now \
+      \(screen.viewModel.isFollowing).
       """
     )
   }
@@ -60,7 +128,7 @@ struct Task4Tests {
       The test loaded a profile, read its activity text and followed it, with fakes for \
       everything. Yet the real internet received:
       \(listing(traffic))
-      Every method of the view model must use the collaborators it was given. Search \
+      Every method of the view model should use the collaborators it was given. Search \
       the view model for `Live` and `Date()`: what is left belongs at the composition root.
       """
     )

@@ -5,71 +5,70 @@ import Testing
 @Suite("Task 5 — Wire the live objects at the composition root", .freshInternet)
 @MainActor
 struct Task5Tests {
-  /// A build that talks to a staging server: not production, so a view model that
-  /// picks its own live objects for production goes to the wrong place.
-  let staging = AppConfiguration(apiHost: "api.staging.test", analyticsKey: "staging-91bd")
+  /// Two builds that are not production, so a composition root that wires production, or
+  /// one fixed build, goes to the wrong place for at least one of them.
+  nonisolated static let builds = [Build.staging, .demo]
 
-  @Test("The live view model loads from the configured API host")
-  func liveViewModelLoadsFromTheConfiguredHost() async {
-    let internet = Internet(apiHost: staging.apiHost, profiles: [Sample.grace()])
+  @Test("The live view model loads from the configured API host", arguments: builds)
+  func liveViewModelLoadsFromTheConfiguredHost(build: Build) async {
+    let internet = build.internet()
 
     await Internet.$current.withValue(internet) {
-      let viewModel = makeLiveProfileViewModel(configuration: staging)
+      let viewModel = makeLiveProfileViewModel(configuration: build.configuration)
       await viewModel.load(userID: "grace")
 
       let requests = internet.traffic.filter { !$0.isAnalytics }
       #expect(
-        requests == [.request(method: "GET", url: "https://api.staging.test/users/grace")],
+        requests == [.request(method: "GET", url: "https://\(build.host)/users/grace")],
         """
-        makeLiveProfileViewModel(configuration:) was given the staging configuration, so \
-        loading Grace should send one request, GET https://api.staging.test/users/grace. \
+        makeLiveProfileViewModel(configuration:) was given the \(build) configuration, so \
+        loading Grace should send one request, GET https://\(build.host)/users/grace. \
         The internet received:
         \(listing(requests))
-        Build a LiveProfileService from configuration.apiHost and hand it to the view model.
+        The live API client should come from the configuration the composition root is \
+        given, not from a fixed or production host.
         """
       )
       #expect(
         viewModel.state == .loaded(Sample.grace()),
         """
-        The staging server knows Grace, so the screen should show her. It shows \
+        The \(build) server knows Grace, so the screen should show her. It shows \
         \(viewModel.state).
         """
       )
     }
   }
 
-  @Test("The live view model reports to analytics under the configured key")
-  func liveViewModelReportsUnderTheConfiguredKey() async {
-    let internet = Internet(apiHost: staging.apiHost, profiles: [Sample.grace()])
+  @Test("The live view model reports to analytics under the configured key", arguments: builds)
+  func liveViewModelReportsUnderTheConfiguredKey(build: Build) async {
+    let internet = build.internet()
 
     await Internet.$current.withValue(internet) {
-      let viewModel = makeLiveProfileViewModel(configuration: staging)
+      let viewModel = makeLiveProfileViewModel(configuration: build.configuration)
       await viewModel.load(userID: "grace")
 
       let sent = internet.traffic.filter(\.isAnalytics)
-      let sessions = sent.filter { if case .analyticsSession = $0 { true } else { false } }
-      let underOtherKeys = sent.filter { $0.analyticsKey != "staging-91bd" }
+      let underOtherKeys = sent.filter { $0.analyticsKey != build.key }
       #expect(
-        sent.contains(.analyticsEvent(.profileViewed(userID: "grace"), apiKey: "staging-91bd"))
-          && underOtherKeys.isEmpty && sessions.count <= 1,
+        sent.contains(.analyticsEvent(.profileViewed(userID: "grace"), apiKey: build.key))
+          && underOtherKeys.isEmpty && sent.sessionCount <= 1,
         """
-        With the staging configuration, the live tracker should send profile_viewed under \
-        the key staging-91bd, open at most one session, and send nothing under any other \
+        With the \(build) configuration, the live tracker should send profile_viewed under \
+        the key \(build.key), open at most one session, and send nothing under any other \
         key. The analytics vendor received:
         \(listing(sent))
-        Build one LiveAnalyticsTracker from configuration.analyticsKey at the \
-        composition root and hand it to the view model.
+        The live tracker should come from the configuration the composition root is given.
         """
       )
     }
   }
 
-  @Test("The live view model follows through the configured API host")
-  func liveViewModelFollowsThroughTheConfiguredHost() async {
-    let internet = Internet(apiHost: staging.apiHost, profiles: [Sample.grace()])
+  @Test("The live view model follows through the configured API host", arguments: builds)
+  func liveViewModelFollowsThroughTheConfiguredHost(build: Build) async {
+    let internet = build.internet()
 
     await Internet.$current.withValue(internet) {
-      let viewModel = makeLiveProfileViewModel(configuration: staging)
+      let viewModel = makeLiveProfileViewModel(configuration: build.configuration)
       await viewModel.load(userID: "grace")
       await viewModel.follow()
 
@@ -77,12 +76,13 @@ struct Task5Tests {
         if case .request("POST", _) = $0 { return true }
         return false
       }
+      let expected = Traffic.request(
+        method: "POST", url: "https://\(build.host)/users/grace/followers")
       #expect(
-        follows == [.request(method: "POST", url: "https://api.staging.test/users/grace/followers")]
-          && viewModel.isFollowing,
+        follows == [expected] && viewModel.isFollowing,
         """
-        Following Grace on staging should send POST \
-        https://api.staging.test/users/grace/followers and set isFollowing. The internet \
+        Following Grace on the \(build) build should send POST \
+        https://\(build.host)/users/grace/followers and set isFollowing. The internet \
         received these follow requests:
         \(listing(follows))
         and isFollowing is \(viewModel.isFollowing). \(followAdvice(viewModel))
@@ -91,14 +91,14 @@ struct Task5Tests {
     }
   }
 
-  @Test("The live view model reads the real clock")
-  func liveViewModelReadsTheRealClock() async {
+  @Test("The live view model reads the real clock", arguments: builds)
+  func liveViewModelReadsTheRealClock(build: Build) async {
     // Two and a half hours before the real now: "Active 2 h ago" for a long while yet.
     let profile = Sample.grace(lastActiveAt: Date() - 2.5 * 3_600)
-    let internet = Internet(apiHost: staging.apiHost, profiles: [profile])
+    let internet = Internet(apiHost: build.host, profiles: [profile])
 
     await Internet.$current.withValue(internet) {
-      let viewModel = makeLiveProfileViewModel(configuration: staging)
+      let viewModel = makeLiveProfileViewModel(configuration: build.configuration)
       await viewModel.load(userID: "grace")
 
       #expect(
@@ -112,18 +112,94 @@ struct Task5Tests {
     }
   }
 
-  /// What to change when following on staging went wrong: a failed load comes first.
+  @Test("One live tracker serves a screen however many events it sends", arguments: builds)
+  func oneLiveTrackerPerScreen(build: Build) async {
+    let internet = build.internet()
+
+    await Internet.$current.withValue(internet) {
+      let viewModel = makeLiveProfileViewModel(configuration: build.configuration)
+      await viewModel.load(userID: "grace")
+      await viewModel.load(userID: "alan")
+      await viewModel.follow()
+
+      let sent = internet.traffic.filter(\.isAnalytics)
+      let events = sent.filter { if case .analyticsEvent = $0 { true } else { false } }
+      #expect(
+        sent.sessionCount <= 1 && events.count == 3,
+        """
+        One live screen on the \(build) build loaded Grace, loaded Alan and followed him: \
+        three events, under one session at most: a LiveAnalyticsTracker opens a session \
+        each time one is created. The vendor saw \
+        \(sent.sessionCount) sessions and \(events.count) events:
+        \(listing(sent))
+        The composition root decides how long each live object lives: a tracker kept for \
+        the screen (or for the app), not a new one per event.
+        """
+      )
+    }
+  }
+
+  @Test("Two live view models with two configurations each keep their own, used again")
+  func twoConfigurationsSideBySide() async {
+    let stagingInternet = Build.staging.internet()
+    let demoInternet = Build.demo.internet()
+
+    // Built one after the other, then used in turn, each under its own internet.
+    let staging = Internet.$current.withValue(stagingInternet) {
+      makeLiveProfileViewModel(configuration: Build.staging.configuration)
+    }
+    let demo = Internet.$current.withValue(demoInternet) {
+      makeLiveProfileViewModel(configuration: Build.demo.configuration)
+    }
+    for userID in ["grace", "alan"] {
+      await Internet.$current.withValue(stagingInternet) { await staging.load(userID: userID) }
+      await Internet.$current.withValue(demoInternet) { await demo.load(userID: userID) }
+    }
+
+    for (build, internet, viewModel) in [
+      (Build.staging, stagingInternet, staging), (Build.demo, demoInternet, demo),
+    ] {
+      let expected: [Traffic] = [
+        .request(method: "GET", url: "https://\(build.host)/users/grace"),
+        .analyticsEvent(.profileViewed(userID: "grace"), apiKey: build.key),
+        .request(method: "GET", url: "https://\(build.host)/users/alan"),
+        .analyticsEvent(.profileViewed(userID: "alan"), apiKey: build.key),
+      ]
+      let withoutSessions = internet.traffic.filter {
+        if case .analyticsSession = $0 { false } else { true }
+      }
+      #expect(
+        withoutSessions.map(\.description).sorted() == expected.map(\.description).sorted()
+          && internet.traffic.filter { $0.analyticsKey != nil && $0.analyticsKey != build.key }
+            .isEmpty
+          && internet.traffic.sessionCount <= 1
+          && viewModel.state == .loaded(Sample.alan()),
+        """
+        Two live screens were built, one for staging and one for demo, and each loaded \
+        Grace, then Alan, in turn. The \(build) screen should talk only to \(build.host) \
+        and report only under \(build.key), through at most one session, and show Alan. \
+        It shows \(viewModel.state), and the \(build) internet received:
+        \(listing(internet.traffic))
+        Each call of the composition root should wire the configuration it is given. Live \
+        objects kept from an earlier call (in a static, a global or a cache) serve the \
+        first configuration to every later screen.
+        """
+      )
+    }
+  }
+
+  /// What to change when following went wrong: a failed load comes first.
   private func followAdvice(_ viewModel: ProfileViewModel) -> String {
     guard case .loaded = viewModel.state else {
       return """
         The load failed first (the screen shows \(String(describingForTest: viewModel.state))), \
-        so follow() had no profile and returned early. Check the host: build the \
-        LiveProfileService from configuration.apiHost, not from a fixed or production host.
+        so follow() had no profile and returned early. Check the host: the live API \
+        client should come from the configuration, not from a fixed or production host.
         """
     }
     return """
-      follow() must go through the same LiveProfileService the composition root built \
-      from configuration.apiHost, not an API client of its own.
+      follow() should go through the same live API client the composition root built \
+      from the configuration, not an API client of its own.
       """
   }
 
@@ -132,10 +208,36 @@ struct Task5Tests {
     if case .failed = viewModel.state {
       return """
         The load failed, so there is no text to check yet, and the clock may well be \
-        right. Check the host first: build the LiveProfileService from \
-        configuration.apiHost, not from a fixed or production host.
+        right. Check the host first: the live API client should come from the \
+        configuration, not from a fixed or production host.
         """
     }
-    return "Hand the view model the real clock, `{ Date() }`, at the composition root."
+    return "The live view model should read the real clock, at the composition root."
+  }
+}
+
+/// A build of the app that is not production: its configuration and its internet.
+struct Build: Sendable, CustomStringConvertible, CustomTestStringConvertible {
+  let name: String
+  let host: String
+  let key: String
+
+  static let staging = Build(name: "staging", host: "api.staging.test", key: "staging-91bd")
+  static let demo = Build(name: "demo", host: "api.demo.test", key: "demo-07c3")
+
+  var configuration: AppConfiguration { AppConfiguration(apiHost: host, analyticsKey: key) }
+  var description: String { name }
+  var testDescription: String { name }
+
+  /// An internet whose API at this build's host knows Grace and Alan.
+  func internet() -> Internet {
+    Internet(apiHost: host, profiles: [Sample.grace(), Sample.alan()])
+  }
+}
+
+extension [Traffic] {
+  /// How many analytics sessions were opened: one per live tracker built.
+  var sessionCount: Int {
+    filter { if case .analyticsSession = $0 { true } else { false } }.count
   }
 }

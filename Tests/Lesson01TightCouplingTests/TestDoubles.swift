@@ -7,6 +7,10 @@ import Testing
 // purpose: each is a few lines, and each writes down what it was asked.
 
 /// A fake API: answers with the profiles it was given, and writes down every call.
+///
+/// It fails in two distinct ways: with `UnknownUser` for an id it does not know, and with
+/// `Outage` for every call while `isDown` is set. `refusesFollows` makes it refuse every
+/// follow.
 final class FakeProfileService: ProfileService {
   private let profiles: [String: UserProfile]
   private let calls = Mutex(Calls())
@@ -14,10 +18,20 @@ final class FakeProfileService: ProfileService {
   private struct Calls {
     var fetched: [String] = []
     var followed: [String] = []
+    var isDown = false
+    var refusesFollows = false
   }
 
   /// The error the fake throws for a user it does not know.
   struct UnknownUser: Error, Equatable {
+    var id: String
+  }
+
+  /// The error the fake throws while it is down.
+  struct Outage: Error, Equatable {}
+
+  /// The error the fake throws when it refuses a follow.
+  struct FollowRefused: Error, Equatable {
     var id: String
   }
 
@@ -30,15 +44,61 @@ final class FakeProfileService: ProfileService {
   /// The ids `follow(userID:)` was called with, in order.
   var followedIDs: [String] { calls.withLock { $0.followed } }
 
+  /// While `true`, every call throws `Outage`.
+  var isDown: Bool {
+    get { calls.withLock { $0.isDown } }
+    set { calls.withLock { $0.isDown = newValue } }
+  }
+
+  /// While `true`, every follow throws `FollowRefused`.
+  var refusesFollows: Bool {
+    get { calls.withLock { $0.refusesFollows } }
+    set { calls.withLock { $0.refusesFollows = newValue } }
+  }
+
   func fetchProfile(id: String) async throws -> UserProfile {
-    calls.withLock { $0.fetched.append(id) }
+    let isDown = calls.withLock {
+      $0.fetched.append(id)
+      return $0.isDown
+    }
+    if isDown { throw Outage() }
     guard let profile = profiles[id] else { throw UnknownUser(id: id) }
     return profile
   }
 
   func follow(userID: String) async throws {
-    calls.withLock { $0.followed.append(userID) }
+    let (isDown, refuses) = calls.withLock {
+      $0.followed.append(userID)
+      return ($0.isDown, $0.refusesFollows)
+    }
+    if isDown { throw Outage() }
+    if refuses { throw FollowRefused(id: userID) }
     guard profiles[userID] != nil else { throw UnknownUser(id: userID) }
+  }
+}
+
+/// One way a load can fail, for tests that need two distinct failures.
+struct LoadFailure: Sendable, CustomTestStringConvertible {
+  /// The id that is loaded.
+  let userID: String
+  /// Whether the fake is down (an outage) rather than not knowing the user.
+  let serviceDown: Bool
+
+  /// The fake knows no such user.
+  static let unknownUser = LoadFailure(userID: "nobody", serviceDown: false)
+  /// The fake is down, and the user exists.
+  static let outage = LoadFailure(userID: "grace", serviceDown: true)
+
+  var testDescription: String {
+    serviceDown ? "\(userID), service down" : "\(userID), unknown user"
+  }
+
+  /// A screen whose load of `userID` fails this way.
+  @MainActor
+  func screen() -> Screen {
+    let screen = Screen(Sample.grace(), Sample.alan())
+    screen.service.isDown = serviceDown
+    return screen
   }
 }
 
@@ -81,6 +141,8 @@ enum Sample {
   /// 14 March 2025, 09:00 UTC: far from today, so a view model that reads the real clock
   /// instead of the test's shows a very different text.
   static let morning = Date(timeIntervalSince1970: 1_741_942_800)
+  /// 2 November 2024, 18:30 UTC: a second clock reading, so no fixed time passes.
+  static let evening = Date(timeIntervalSince1970: 1_730_572_200)
 
   static func grace(lastActiveAt: Date = morning - 2 * 3_600) -> UserProfile {
     UserProfile(id: "grace", name: "Grace Hopper", lastActiveAt: lastActiveAt)
@@ -88,6 +150,19 @@ enum Sample {
 
   static func alan(lastActiveAt: Date = morning - 5 * 60) -> UserProfile {
     UserProfile(id: "alan", name: "Alan Turing", lastActiveAt: lastActiveAt)
+  }
+
+  /// Grace's or Alan's profile, by id, with its default last activity.
+  static func profile(_ id: String) -> UserProfile {
+    id == "alan" ? alan() : grace()
+  }
+}
+
+extension ProfileScreenState {
+  /// Whether the screen shows an error, whatever its message.
+  var isFailed: Bool {
+    if case .failed = self { return true }
+    return false
   }
 }
 
@@ -131,7 +206,15 @@ extension Traffic {
 /// Gives each test an empty `Internet` of its own, so whatever a live object sends
 /// during the test is written down where only that test looks, and tests running in
 /// parallel never share it.
+///
+/// It is also the lesson's guard: after every test, failure paths and repeated loads
+/// included, the test's own internet must still be empty. A test that needs live objects
+/// (Task 5) binds an internet of its own inside, so even there nothing may reach this one.
+/// Task 1 ignores analytics, which only Task 2 moves out of the view model.
 struct FreshInternet: SuiteTrait, TestTrait, TestScoping {
+  /// Whether analytics traffic is left to a later task.
+  var ignoresAnalytics = false
+
   var isRecursive: Bool { true }
 
   func provideScope(
@@ -139,13 +222,40 @@ struct FreshInternet: SuiteTrait, TestTrait, TestScoping {
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
-    try await Internet.$current.withValue(Internet()) {
-      try await function()
+    let internet = Internet()
+    do {
+      try await Internet.$current.withValue(internet) {
+        try await function()
+      }
+    } catch {
+      check(internet)
+      throw error
     }
+    check(internet)
+  }
+
+  private func check(_ internet: Internet) {
+    let leaked = internet.traffic.filter { !ignoresAnalytics || !$0.isAnalytics }
+    guard !leaked.isEmpty else { return }
+    // The guard: a test that hands in fakes must not reach a live object on any path.
+    Issue.record(
+      """
+      Guard: no live object in a test. This test built the view model with fakes, yet \
+      a live object reached the internet:
+      \(listing(leaked))
+      This is checked after every test, failed loads, second loads and follows included: \
+      no path of the view model may build or fall back to a live object. The live objects \
+      belong only to the composition root.
+      """
+    )
   }
 }
 
 extension Trait where Self == FreshInternet {
-  /// Each test gets an empty `Internet` of its own.
+  /// Each test gets an empty `Internet` of its own, which must stay empty.
   static var freshInternet: Self { Self() }
+
+  /// Like `freshInternet`, but analytics traffic is not checked (Task 1 comes before the
+  /// tracker is injected).
+  static var freshInternetIgnoringAnalytics: Self { Self(ignoresAnalytics: true) }
 }
