@@ -49,6 +49,59 @@ struct Task5Tests {
     )
   }
 
+  @Test(
+    "A slow first read does not delay the first read of an unrelated property",
+    arguments: [Slow.flagStore, .analytics])
+  func slowFactoryDelaysNothingUnrelated(slow: Slow) async {
+    let entered = Signal()
+    let release = Signal()
+    let analytics = SpyAnalytics()
+    let container = makeTestContainer()
+    container.register((any FeatureFlagStore).self) {
+      if slow == .flagStore {
+        entered.fire()
+        release.wait()
+      }
+      return FakeFlagStore(enabled: ["new_checkout"])
+    }
+    container.register((any Analytics).self) {
+      if slow == .analytics {
+        entered.fire()
+        release.wait()
+      }
+      return analytics
+    }
+    let (gate, probe) = await Container.withCurrent(container) { (FeatureGate(), AnalyticsProbe()) }
+    let readGate: @Sendable () -> Bool = { gate.isEnabled("new_checkout") }
+    let readAnalytics: @Sendable () -> Bool = {
+      probe.analytics.track("probe_read")
+      return true
+    }
+
+    // One thread starts the slow first read and stays inside its factory until released.
+    async let slowRead = runOffPool(timeLimit: .seconds(20)) {
+      slow == .flagStore ? readGate() : readAnalytics()
+    }
+    let slowStarted = await entered.arrived()
+    let unrelated = await runOffPool(timeLimit: .seconds(3)) {
+      slow == .flagStore ? readAnalytics() : readGate()
+    }
+    release.fire()
+    let slowOutcome = await slowRead
+
+    #expect(slowStarted, "The \(slow) factory never ran: the first read did not resolve it.")
+    #expect(
+      unrelated.didFinish,
+      """
+      While the \(slow) factory was still running on one thread, the first read of an \
+      unrelated property (\(slow.other)) on another thread did not finish within 3 seconds: \
+      it waited for the slow factory. Every property resolves on its own: a lock shared by \
+      all wrappers, recursive or not, makes one slow factory block the whole app.
+      """
+    )
+    #expect(slowOutcome.didFinish, "The slow read never finished after its factory was released.")
+  }
+
   @Test("A factory that reads another @Injected property while it runs does not deadlock")
   func nestedResolutionDoesNotDeadlock() async {
     let analytics = SpyAnalytics()
@@ -79,5 +132,26 @@ struct Task5Tests {
       \(analytics.events).
       """
     )
+  }
+}
+
+/// Which factory of the independence test is slow.
+enum Slow: Sendable, CustomStringConvertible {
+  case flagStore
+  case analytics
+
+  var description: String {
+    switch self {
+    case .flagStore: "flag store"
+    case .analytics: "analytics"
+    }
+  }
+
+  /// The unrelated property read meanwhile.
+  var other: String {
+    switch self {
+    case .flagStore: "an analytics"
+    case .analytics: "a gate's flag store"
+    }
   }
 }
