@@ -1,3 +1,4 @@
+import Foundation
 import KataTestSupport
 import Lesson05PropertyWrapper
 import Testing
@@ -100,6 +101,40 @@ struct Task5Tests {
       """
     )
     #expect(slowOutcome.didFinish, "The slow read never finished after its factory was released.")
+  }
+
+  @Test("A factory that reads, through another property, the one it resolves stops the app")
+  func cycleThroughWrappersStops() async {
+    await #expect(
+      processExitsWith: .failure,
+      """
+      A flag store's factory read an analytics whose factory read the same gate's flag store: a \
+      cycle, on one thread. The process should stop with a message, as it does for a missing \
+      registration; it neither stopped nor finished within 5 seconds, so the read waits for \
+      itself. Before a read waits for a resolution in flight, ask whether the thread running \
+      it is this very thread.
+      """
+    ) {
+      let watchdog = Thread {
+        Thread.sleep(forTimeInterval: 5)
+        exit(EXIT_SUCCESS)
+      }
+      watchdog.start()
+      let container = makeTestContainer()
+      let (gate, probe) = await Container.withCurrent(container) {
+        (FeatureGate(), AnalyticsProbe())
+      }
+      container.register((any FeatureFlagStore).self) {
+        probe.analytics.track("flags_loading")
+        return FakeFlagStore(enabled: [])
+      }
+      container.register((any Analytics).self) {
+        _ = gate.isEnabled("analytics_v2")
+        return SpyAnalytics()
+      }
+      _ = gate.isEnabled("new_checkout")
+      exit(EXIT_SUCCESS)
+    }
   }
 
   @Test("A factory that reads another @Injected property while it runs does not deadlock")
