@@ -122,7 +122,7 @@ struct Task2Tests {
       """
       A Thread is not a Swift task, so it inherits no task-local value: started inside a \
       test's scope, it should see the app's container. It saw \
-      \(seen === mine ? "this test's container" : seen === others ? "another test's container, whose scope was open at the same time" : "no container it could return"). \
+      \(describe(seen, mine: mine, others: others)). \
       A value that reaches threads is a global one, and a global is shared by every test \
       running at that moment. Owners created in the scope keep its container anyway (Task 4).
       """
@@ -160,6 +160,13 @@ struct Task2Tests {
       """
     )
   }
+}
+
+/// Which container a thread saw, in the learner's words.
+private func describe(_ seen: Container?, mine: Container, others: Container) -> String {
+  if seen === mine { return "this test's container" }
+  if seen === others { return "another test's container, whose scope was open at the same time" }
+  return "no container it could return"
 }
 
 /// Where code runs that is not a child of the test's task.

@@ -58,6 +58,9 @@ struct Task5Tests {
     let release = Signal()
     let analytics = SpyAnalytics()
     let container = makeTestContainer()
+    // NB: the owners exist before the slow factories are registered, so a wrapper that still
+    // resolves when its owner is created never blocks the test's own thread.
+    let (gate, probe) = await Container.withCurrent(container) { (FeatureGate(), AnalyticsProbe()) }
     container.register((any FeatureFlagStore).self) {
       if slow == .flagStore {
         entered.fire()
@@ -72,7 +75,6 @@ struct Task5Tests {
       }
       return analytics
     }
-    let (gate, probe) = await Container.withCurrent(container) { (FeatureGate(), AnalyticsProbe()) }
     let readGate: @Sendable () -> Bool = { gate.isEnabled("new_checkout") }
     let readAnalytics: @Sendable () -> Bool = {
       probe.analytics.track("probe_read")
@@ -90,7 +92,13 @@ struct Task5Tests {
     release.fire()
     let slowOutcome = await slowRead
 
-    #expect(slowStarted, "The \(slow) factory never ran: the first read did not resolve it.")
+    #expect(
+      slowStarted,
+      """
+      The \(slow) factory registered after the owner was created never ran: the first read \
+      did not resolve it (see Tasks 3 and 4).
+      """
+    )
     #expect(
       unrelated.didFinish,
       """
