@@ -50,6 +50,13 @@ public struct Injected<Service: Sendable>: Sendable {
 /// No lock is held while `compute` runs: the first caller marks the cell as resolving and
 /// runs the factory unlocked; callers arriving meanwhile sleep on a condition until the
 /// value is stored.
+///
+/// Waiting on a value in flight can close a cycle: a factory that reads, through other
+/// wrappers, the property it is resolving would wait for itself, and two threads that enter
+/// such a cycle from opposite ends would each wait for the other. Before it waits, a caller
+/// therefore follows "this cell is resolved by that thread, which waits for that cell…" in
+/// ``ResolutionGraph``; if the chain comes back to the caller, waiting would never end, and
+/// the app stops with a message instead, as it does for a missing registration.
 final class ResolveOnce<Value: Sendable>: Sendable {
   private enum Phase {
     case unresolved
@@ -62,24 +69,71 @@ final class ResolveOnce<Value: Sendable>: Sendable {
 
   /// Returns the stored value, computing it with `compute` if no caller has yet.
   func value(_ compute: () -> Value) -> Value {
+    let cell = ObjectIdentifier(self)
+    let me = ObjectIdentifier(Thread.current)
     let claimed: Bool = phase.withLock { phase in
       guard case .unresolved = phase else { return false }
       phase = .resolving
       return true
     }
     if claimed {
+      ResolutionGraph.shared.withLock { $0.resolver[cell] = me }
       let value = compute()
       phase.withLock { $0 = .resolved(value) }
+      ResolutionGraph.shared.withLock { $0.resolver[cell] = nil }
       resolved.lock()
       resolved.broadcast()
       resolved.unlock()
       return value
     }
+    if case .resolved(let value) = phase.withLock({ $0 }) { return value }
+    let closesACycle = ResolutionGraph.shared.withLock { graph in
+      graph.wouldWaitForItself(me, waitingFor: cell)
+    }
+    if closesACycle {
+      fatalError(
+        """
+        Cycle: reading \(Value.self) waits for its own resolution. A factory reads, through \
+        @Injected properties, the service being resolved (on this thread or another one).
+        """)
+    }
+    defer { ResolutionGraph.shared.withLock { $0.waitsFor[me] = nil } }
     resolved.lock()
     defer { resolved.unlock() }
     while true {
       if case .resolved(let value) = phase.withLock({ $0 }) { return value }
       resolved.wait()
     }
+  }
+}
+
+/// Which thread resolves which cell, and which cell each waiting thread waits for.
+///
+/// Its lock is held only to read or change these two tables, never while a factory runs, so
+/// it delays no factory.
+struct ResolutionGraph: Sendable {
+  static let shared = Mutex(ResolutionGraph())
+
+  /// The thread running each cell's factory.
+  var resolver: [ObjectIdentifier: ObjectIdentifier] = [:]
+  /// The cell each thread waits for.
+  var waitsFor: [ObjectIdentifier: ObjectIdentifier] = [:]
+
+  /// Whether `thread` waiting for `cell` would wait, through other threads, for itself; if
+  /// not, records the wait.
+  mutating func wouldWaitForItself(
+    _ thread: ObjectIdentifier,
+    waitingFor cell: ObjectIdentifier
+  ) -> Bool {
+    var next = resolver[cell]
+    var steps = 0
+    while let owner = next, steps <= resolver.count {
+      if owner == thread { return true }
+      guard let awaited = waitsFor[owner] else { break }
+      next = resolver[awaited]
+      steps += 1
+    }
+    waitsFor[thread] = cell
+    return false
   }
 }

@@ -1,3 +1,4 @@
+import KataTestSupport
 import Lesson05PropertyWrapper
 import Testing
 
@@ -97,6 +98,87 @@ struct Task2Tests {
       global, not bound to the test's task.
       """
     )
+  }
+
+  @Test("A plain thread started inside a scope sees the app's container, not any test's")
+  func threadInsideAScopeSeesTheApp() async {
+    let mine = makeTestContainer()
+    let others = makeTestContainer()
+    let otherOpen = Signal()
+    let otherMayClose = Signal()
+    // NB: another test's scope stays open while this one starts its thread.
+    async let otherScope: Bool = Container.withCurrent(others) {
+      otherOpen.fire()
+      return await otherMayClose.arrived()
+    }
+    _ = await otherOpen.arrived()
+
+    let seen = await Container.withCurrent(mine) { await runOffPool { Container.current }.value }
+    otherMayClose.fire()
+    _ = await otherScope
+
+    #expect(
+      seen === Container.shared,
+      """
+      A Thread is not a Swift task, so it inherits no task-local value: started inside a \
+      test's scope, it should see the app's container. It saw \
+      \(describe(seen, mine: mine, others: others)). \
+      A value that reaches threads is a global one, and a global is shared by every test \
+      running at that moment. Owners created in the scope keep its container anyway (Task 4).
+      """
+    )
+  }
+
+  @Test(
+    "While a test's scope is open, code outside it sees the app's container",
+    arguments: [Escape.thread, .detachedTask])
+  func codeOutsideAnOpenScopeSeesTheApp(escape: Escape) async {
+    let container = makeTestContainer()
+    let open = Signal()
+    let mayClose = Signal()
+    async let scope: Bool = Container.withCurrent(container) {
+      open.fire()
+      return await mayClose.arrived()
+    }
+    _ = await open.arrived()
+
+    let seen: Container? =
+      switch escape {
+      case .thread: await runOffPool { Container.current }.value
+      case .detachedTask: await Task.detached { Container.current }.value
+      }
+    mayClose.fire()
+    _ = await scope
+
+    #expect(
+      seen === Container.shared,
+      """
+      A \(escape) started outside any scope, while a test's scope was open, should see the \
+      app's container; it saw \(seen === container ? "the test's container" : "another one"). \
+      The test's container must belong to the test's task, not to a global that everything \
+      running at that moment reads.
+      """
+    )
+  }
+}
+
+/// Which container a thread saw, in the learner's words.
+private func describe(_ seen: Container?, mine: Container, others: Container) -> String {
+  if seen === mine { return "this test's container" }
+  if seen === others { return "another test's container, whose scope was open at the same time" }
+  return "no container it could return"
+}
+
+/// Where code runs that is not a child of the test's task.
+enum Escape: Sendable, CustomStringConvertible {
+  case thread
+  case detachedTask
+
+  var description: String {
+    switch self {
+    case .thread: "plain Thread"
+    case .detachedTask: "Task.detached"
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import KataTestSupport
 import Lesson05PropertyWrapper
 import Testing
@@ -49,6 +50,101 @@ struct Task5Tests {
     )
   }
 
+  @Test(
+    "A slow first read does not delay the first read of an unrelated property",
+    arguments: [Slow.flagStore, .analytics])
+  func slowFactoryDelaysNothingUnrelated(slow: Slow) async {
+    let entered = Signal()
+    let release = Signal()
+    let analytics = SpyAnalytics()
+    let container = makeTestContainer()
+    // NB: the owners exist before the slow factories are registered, so a wrapper that still
+    // resolves when its owner is created never blocks the test's own thread.
+    let (gate, probe) = await Container.withCurrent(container) { (FeatureGate(), AnalyticsProbe()) }
+    container.register((any FeatureFlagStore).self) {
+      if slow == .flagStore {
+        entered.fire()
+        release.wait()
+      }
+      return FakeFlagStore(enabled: ["new_checkout"])
+    }
+    container.register((any Analytics).self) {
+      if slow == .analytics {
+        entered.fire()
+        release.wait()
+      }
+      return analytics
+    }
+    let readGate: @Sendable () -> Bool = { gate.isEnabled("new_checkout") }
+    let readAnalytics: @Sendable () -> Bool = {
+      probe.analytics.track("probe_read")
+      return true
+    }
+
+    // One thread starts the slow first read and stays inside its factory until released.
+    async let slowRead = runOffPool(timeLimit: .seconds(20)) {
+      slow == .flagStore ? readGate() : readAnalytics()
+    }
+    let slowStarted = await entered.arrived()
+    let unrelated = await runOffPool(timeLimit: .seconds(3)) {
+      slow == .flagStore ? readAnalytics() : readGate()
+    }
+    release.fire()
+    let slowOutcome = await slowRead
+
+    #expect(
+      slowStarted,
+      """
+      The \(slow) factory registered after the owner was created never ran: the first read \
+      did not resolve it (see Tasks 3 and 4).
+      """
+    )
+    #expect(
+      unrelated.didFinish,
+      """
+      While the \(slow) factory was still running on one thread, the first read of an \
+      unrelated property (\(slow.other)) on another thread did not finish within 3 seconds: \
+      it waited for the slow factory. Every property resolves on its own: a lock shared by \
+      all wrappers, recursive or not, makes one slow factory block the whole app.
+      """
+    )
+    #expect(slowOutcome.didFinish, "The slow read never finished after its factory was released.")
+  }
+
+  @Test("A factory that reads, through another property, the one it resolves stops the app")
+  func cycleThroughWrappersStops() async {
+    await #expect(
+      processExitsWith: .failure,
+      """
+      A flag store's factory read an analytics whose factory read the same gate's flag store: a \
+      cycle, on one thread. The process should stop with a message, as it does for a missing \
+      registration; it neither stopped nor finished within 5 seconds, so the read waits for \
+      itself. Before a read waits for a resolution in flight, ask whether the thread running \
+      it is this very thread.
+      """
+    ) {
+      let watchdog = Thread {
+        Thread.sleep(forTimeInterval: 5)
+        exit(EXIT_SUCCESS)
+      }
+      watchdog.start()
+      let container = makeTestContainer()
+      let (gate, probe) = await Container.withCurrent(container) {
+        (FeatureGate(), AnalyticsProbe())
+      }
+      container.register((any FeatureFlagStore).self) {
+        probe.analytics.track("flags_loading")
+        return FakeFlagStore(enabled: [])
+      }
+      container.register((any Analytics).self) {
+        _ = gate.isEnabled("analytics_v2")
+        return SpyAnalytics()
+      }
+      _ = gate.isEnabled("new_checkout")
+      exit(EXIT_SUCCESS)
+    }
+  }
+
   @Test("A factory that reads another @Injected property while it runs does not deadlock")
   func nestedResolutionDoesNotDeadlock() async {
     let analytics = SpyAnalytics()
@@ -79,5 +175,26 @@ struct Task5Tests {
       \(analytics.events).
       """
     )
+  }
+}
+
+/// Which factory of the independence test is slow.
+enum Slow: Sendable, CustomStringConvertible {
+  case flagStore
+  case analytics
+
+  var description: String {
+    switch self {
+    case .flagStore: "flag store"
+    case .analytics: "analytics"
+    }
+  }
+
+  /// The unrelated property read meanwhile.
+  var other: String {
+    switch self {
+    case .flagStore: "an analytics"
+    case .analytics: "a gate's flag store"
+    }
   }
 }

@@ -75,19 +75,25 @@ struct Task6Tests {
     )
   }
 
-  @Test("The checkout service stores its collaborators, not @Injected wrappers")
-  func storesNoInjectedWrapper() {
-    let service = makeCheckoutService(payments: SpyPaymentGateway(), analytics: SpyAnalytics())
+  @Test(
+    "The checkout service stores its collaborators, and no container at any depth",
+    arguments: [false, true])
+  func storesNoContainer(builtInsideAScope: Bool) async {
+    let build = { makeCheckoutService(payments: SpyPaymentGateway(), analytics: SpyAnalytics()) }
+    let service =
+      builtInsideAScope ? await Container.withCurrent(makeTestContainer()) { build() } : build()
 
-    let wrappers = injectedWrappers(in: service)
+    let containers = storedContainers(in: service)
 
     #expect(
-      wrappers.isEmpty,
+      containers.isEmpty,
       """
-      The checkout service still stores @Injected wrappers (\(wrappers), found by \
-      reflection), so it still looks its collaborators up, even if makeCheckoutService \
-      binds a container of its own around it. Replace them with properties its initializer \
-      sets from its parameters.
+      The checkout service \(builtInsideAScope ? "built inside a test's scope " : "")stores a \
+      container (found by reflection at \(containers)), so it still looks its collaborators \
+      up when it runs, whatever the wrapper or property holding it is called, even if \
+      makeCheckoutService fills that container with exactly the instances it was given. A \
+      service that takes its collaborators through its initializer keeps those, and no \
+      container.
       """
     )
   }

@@ -1,4 +1,5 @@
 import Foundation
+import KataTestSupport
 import Lesson05PropertyWrapper
 import Synchronization
 
@@ -180,36 +181,71 @@ struct AnalyticsProbe: Sendable {
   @Injected var analytics: any Analytics
 }
 
-/// The stored properties inside `value`, a few levels deep, that hold an `@Injected` wrapper,
-/// as paths such as `"_payments"` or `"dependencies._analytics"`.
+/// A one-shot signal between threads: `fire()` once, and every `wait(upTo:)` returns.
 ///
-/// Reflection finds the wrapper whatever the learner named the property or grouped it in,
-/// and ignores every other way of storing a collaborator (a `let`, a struct, a closure).
-func injectedWrappers(in value: Any) -> [String] {
-  var visited = Set<ObjectIdentifier>()
-  return injectedWrappers(in: value, path: "", depth: 0, visited: &visited)
+/// A factory blocks on one to stay "in flight" exactly as long as a test needs, instead of
+/// sleeping for a guessed time. Every wait has a limit, so a wrong solution fails a test
+/// instead of leaving a thread blocked for the rest of the run.
+final class Signal: Sendable {
+  private let fired = Mutex(false)
+  private let condition = NSCondition()
+
+  /// Wakes every waiter, now and later.
+  func fire() {
+    condition.lock()
+    fired.withLock { $0 = true }
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Blocks the calling thread until `fire()` or the limit; `false` if the limit came first.
+  @discardableResult
+  func wait(upTo limit: Duration = .seconds(10)) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: limit.seconds)
+    condition.lock()
+    defer { condition.unlock() }
+    while !fired.withLock({ $0 }) {
+      if !condition.wait(until: deadline) { return fired.withLock { $0 } }
+    }
+    return true
+  }
+
+  /// Suspends, without blocking the concurrency pool, until `fire()` or the limit.
+  func arrived(within limit: Duration = .seconds(5)) async -> Bool {
+    await runOffPool(timeLimit: limit + .seconds(1)) { self.wait(upTo: limit) }.value ?? false
+  }
 }
 
-private func injectedWrappers(
+/// Every `Container` stored inside `value`, at any depth, as paths such as
+/// `"_payments.container"` or `"dependencies.lookup.container"`.
+///
+/// Reflection follows every stored property of structs, classes, enums, optionals and
+/// existentials, whatever the learner named the property or its type, so a wrapper of any name
+/// that remembers a container is found. It cannot look inside closures.
+func storedContainers(in value: Any) -> [String] {
+  var visited = Set<ObjectIdentifier>()
+  return storedContainers(in: value, path: "", visited: &visited)
+}
+
+private func storedContainers(
   in value: Any,
   path: String,
-  depth: Int,
   visited: inout Set<ObjectIdentifier>
 ) -> [String] {
+  if value is Container { return [path.isEmpty ? "self" : path] }
   let mirror = Mirror(reflecting: value)
   if mirror.displayStyle == .class {
     let object = value as AnyObject
     guard visited.insert(ObjectIdentifier(object)).inserted else { return [] }
   }
   var found: [String] = []
-  for (index, child) in mirror.children.enumerated() {
-    let childPath = (path.isEmpty ? "" : path + ".") + (child.label ?? "\(index)")
-    if String(describing: type(of: child.value)).hasPrefix("Injected<") {
-      found.append(childPath)
-    } else if depth < 4 {
-      found += injectedWrappers(
-        in: child.value, path: childPath, depth: depth + 1, visited: &visited)
+  var level: Mirror? = mirror
+  while let current = level {
+    for (index, child) in current.children.enumerated() {
+      let childPath = (path.isEmpty ? "" : path + ".") + (child.label ?? "\(index)")
+      found += storedContainers(in: child.value, path: childPath, visited: &visited)
     }
+    level = current.superclassMirror
   }
   return found
 }
