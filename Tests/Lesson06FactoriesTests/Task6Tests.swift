@@ -126,7 +126,8 @@ struct Task6Tests {
       counter.count == 1,
       """
       The HTTP client is stateless, so the app needs exactly one; it made \(counter.count). \
-      Make it once at the root and hand the same one to every service that needs it.
+      One client shared by every service is a singleton lifetime, and the composition root is \
+      where lifetimes are decided.
       """
     )
   }
