@@ -4,9 +4,12 @@ import Testing
 @Suite("Task 1 — Build the product list in a module factory")
 @MainActor
 struct Task1Tests {
-  @Test("The product list loads its products from the container's catalog")
-  func listLoadsFromTheContainersCatalog() async throws {
-    let catalog = FakeCatalog(products: [Sample.keyboard, Sample.mug])
+  @Test(
+    "The product list loads its products from the container's catalog",
+    arguments: [[Sample.keyboard, Sample.mug], [Sample.lamp]]
+  )
+  func listLoadsFromTheContainersCatalog(products: [Product]) async throws {
+    let catalog = FakeCatalog(products: products)
     let dependencies = StubCatalogDependencies(catalog: catalog, analytics: SpyAnalytics())
     let factory = makeCatalogFactory(dependencies: dependencies, market: .eu)
 
@@ -17,24 +20,21 @@ struct Task1Tests {
     await screen.viewModel.load()
 
     #expect(
-      catalog.productRequests == 1,
+      catalog.productRequests == 1 && screen.viewModel.products == products,
       """
-      The list should load through the catalog the factory was given; that fake was asked \
-      \(catalog.productRequests) times, and the list's state is \(screen.viewModel.state). Does \
-      the factory pass `dependencies.catalog` to ProductListViewModel?
-      """
-    )
-    #expect(
-      screen.viewModel.products == [Sample.keyboard, Sample.mug],
-      """
-      The list should show the fake catalog's two products; its state is \
-      \(screen.viewModel.state).
+      The list should show the products of the catalog the factory was given, \
+      \(products.map(\.name)); that catalog was asked \(catalog.productRequests) times, and the \
+      list's state is \(screen.viewModel.state). A module factory builds its screens from the \
+      services it received, not from placeholders or services of its own.
       """
     )
   }
 
-  @Test("Picking a product is counted by the container's analytics and handed to onSelect")
-  func pickIsTrackedAndHandedOn() throws {
+  @Test(
+    "Picking a product is counted by the container's analytics and handed to onSelect",
+    arguments: [Sample.mug, Sample.lamp]
+  )
+  func pickIsTrackedAndHandedOn(product: Product) throws {
     let analytics = SpyAnalytics()
     let dependencies = StubCatalogDependencies(catalog: FakeCatalog(), analytics: analytics)
     let factory = makeCatalogFactory(dependencies: dependencies, market: .eu)
@@ -44,22 +44,26 @@ struct Task1Tests {
       factory.makeProductList(onSelect: picks.record) as? ProductListScreen,
       "makeProductList(onSelect:) should return a ProductListScreen."
     )
-    screen.viewModel.select(Sample.mug)
+    screen.viewModel.select(product)
 
     #expect(
-      analytics.events == [.productSelected(Sample.mug.id)],
+      analytics.events == [.productSelected(product.id)],
       """
-      The pick should be counted by the analytics the factory was given; it recorded \
-      \(analytics.events). Does the factory pass `dependencies.analytics` to the view model?
+      Picking \(product.name) should be counted by the analytics the factory was given; that \
+      tracker recorded \(analytics.events). Every service a screen uses comes from the \
+      factory's dependencies.
       """
     )
     #expect(
-      picks.products == [Sample.mug],
-      "The pick should reach the `onSelect` passed to the factory; it received \(picks.products)."
+      picks.products == [product],
+      """
+      Picking \(product.name) should reach the `onSelect` passed to the factory; it received \
+      \(picks.products.map(\.name)). The factory combines that run-time callback with the services.
+      """
     )
   }
 
-  @Test("Every call builds a new list with a new view model")
+  @Test("Guard: every call builds a new list with a new view model")
   func everyCallBuildsANewList() throws {
     let dependencies = StubCatalogDependencies(catalog: FakeCatalog(), analytics: SpyAnalytics())
     let factory = makeCatalogFactory(dependencies: dependencies, market: .eu)
@@ -76,8 +80,8 @@ struct Task1Tests {
     #expect(
       first !== second && first.viewModel !== second.viewModel,
       """
-      A screen is transient: each call should build a new screen and view model. The factory \
-      returned the same one twice; does it keep screens it built before?
+      The factory returned the same list (or the same view model) twice. A screen is \
+      transient: each call builds a new one, so no old state comes back.
       """
     )
   }

@@ -15,8 +15,9 @@ struct Task2Tests {
     #expect(
       factory.listScreens.count == 1,
       """
-      start() should ask the factory for the product list once; it asked \
-      \(factory.listScreens.count) times. Does the coordinator still build the screen itself?
+      start() should ask the factory it was given for the product list once; that factory was \
+      asked \(factory.listScreens.count) times. A coordinator decides when a screen appears; \
+      how the screen is built is the factory's business.
       """
     )
     let list = try #require(
@@ -30,6 +31,28 @@ struct Task2Tests {
     )
   }
 
+  @Test("Starting again asks the factory for a new list")
+  func startingAgainAsksAgain() throws {
+    let factory = MockCatalogFactory()
+    let navigator = RecordingNavigator()
+    let coordinator = makeCatalogCoordinator(factory: factory, navigator: navigator)
+
+    coordinator.start()
+    coordinator.start()
+
+    #expect(
+      factory.listScreens.count == 2 && navigator.pushed.count == 2
+        && navigator.pushed.first === factory.listScreens.first
+        && navigator.pushed.last === factory.listScreens.last,
+      """
+      Started twice, the coordinator should ask the factory twice and push each new list; the \
+      factory built \(factory.listScreens.map(\.title)) and the navigator pushed \
+      \(navigator.pushed.map(\.title)). A screen is transient: a kept one brings back its old \
+      state.
+      """
+    )
+  }
+
   @Test("The coordinator keeps its factory and navigator, and no service")
   func coordinatorHoldsNoService() {
     // NB: a real factory, holding services: the coordinator may keep it, and the search
@@ -39,16 +62,31 @@ struct Task2Tests {
       market: .eu
     )
     let coordinator = makeCatalogCoordinator(factory: factory, navigator: RecordingNavigator())
+    weak var mockFactory: MockCatalogFactory?
+    let another: any Coordinator
+    do {
+      let mock = MockCatalogFactory()
+      mockFactory = mock
+      another = makeCatalogCoordinator(factory: mock, navigator: RecordingNavigator())
+    }
 
     let services = storedServices(in: coordinator)
 
     #expect(
       services.isEmpty,
       """
-      A coordinator decides when to show a screen; the factory knows what goes in it. This \
-      coordinator still stores services or a container, at \(services). Remove them: it only \
-      passed them on. Keep the factory and the navigator.
+      The coordinator stores services or a container, at \(services). A coordinator that \
+      keeps services only to hand them on is a dependency pipeline; the factory it was given \
+      already has them.
       """
     )
+    #expect(
+      mockFactory != nil,
+      """
+      Nothing kept the factory passed to makeCatalogCoordinator(factory:navigator:) alive. A \
+      coordinator keeps the factory it was given and asks it for every screen it shows.
+      """
+    )
+    withExtendedLifetime(another) {}
   }
 }

@@ -4,67 +4,85 @@ import Testing
 @Suite("Task 3 — Show the chosen product's details")
 @MainActor
 struct Task3Tests {
-  @Test("The detail shows the chosen product and loads it with the container's services")
-  func detailCombinesProductAndServices() async throws {
-    let catalog = FakeCatalog(stock: 3)
+  @Test(
+    "The detail shows the chosen product and loads it with the container's services",
+    arguments: [(Sample.mug, 3, "In stock: 3"), (Sample.lamp, 0, "Out of stock")]
+  )
+  func detailCombinesProductAndServices(product: Product, stock: Int, availability: String)
+    async throws
+  {
+    let catalog = FakeCatalog(stock: stock)
     let analytics = SpyAnalytics()
     let factory = makeCatalogFactory(
       dependencies: StubCatalogDependencies(catalog: catalog, analytics: analytics), market: .eu)
 
     let screen = try #require(
-      factory.makeProductDetail(for: Sample.mug) as? ProductDetailScreen,
+      factory.makeProductDetail(for: product) as? ProductDetailScreen,
       "Outside the US, makeProductDetail(for:) should return a ProductDetailScreen."
     )
     await screen.viewModel.load()
 
     #expect(
-      screen.viewModel.product == Sample.mug,
+      screen.viewModel.product == product,
       """
-      The detail should show the product passed in, Mug; it shows \
-      \(screen.viewModel.product.name).
-      """
-    )
-    #expect(
-      catalog.stockRequests == [Sample.mug.id] && screen.viewModel.stock == 3,
-      """
-      The detail should load the mug's stock from the catalog the factory was given; the \
-      fake was asked for \(catalog.stockRequests), and the screen says: \
-      \(screen.viewModel.errorMessage ?? screen.viewModel.availability)
+      The detail should show the product passed in, \(product.name); it shows \
+      \(screen.viewModel.product.name). The product is a run-time value: the factory method \
+      takes it as a parameter.
       """
     )
     #expect(
-      analytics.events == [.productViewed(Sample.mug.id)],
-      "The view should be counted by the factory's analytics; it recorded \(analytics.events)."
+      catalog.stockRequests == [product.id] && screen.viewModel.availability == availability,
+      """
+      The detail should load the stock of \(product.name) from the catalog the factory was \
+      given and say "\(availability)"; that catalog was asked for \(catalog.stockRequests), \
+      and the screen says: \(screen.viewModel.errorMessage ?? screen.viewModel.availability)
+      """
+    )
+    #expect(
+      analytics.events == [.productViewed(product.id)],
+      """
+      The view of \(product.name) should be counted by the factory's analytics; it recorded \
+      \(analytics.events).
+      """
     )
   }
 
-  @Test("Each detail is built fresh, even for the same product")
-  func detailsAreNeverReused() throws {
+  @Test(
+    "Guard: each product screen is built fresh, even for the same product",
+    arguments: Market.allCases
+  )
+  func detailsAreNeverReused(market: Market) throws {
     let factory = makeCatalogFactory(
       dependencies: StubCatalogDependencies(catalog: FakeCatalog(), analytics: SpyAnalytics()),
-      market: .eu
+      market: market
     )
 
-    let detail = "Outside the US, makeProductDetail(for:) should return a ProductDetailScreen."
-    let first = try #require(
-      factory.makeProductDetail(for: Sample.mug) as? ProductDetailScreen, "\(detail)")
-    let again = try #require(
-      factory.makeProductDetail(for: Sample.mug) as? ProductDetailScreen, "\(detail)")
-    let other = try #require(
-      factory.makeProductDetail(for: Sample.lamp) as? ProductDetailScreen, "\(detail)")
+    let first = factory.makeProductDetail(for: Sample.mug)
+    let again = factory.makeProductDetail(for: Sample.mug)
+    let other = factory.makeProductDetail(for: Sample.lamp)
+    let firstModel = try #require(
+      productViewModel(of: first),
+      "makeProductDetail(for:) should return a product screen, not \(type(of: first)).")
 
     #expect(
-      first !== again && first.viewModel !== again.viewModel,
+      first !== again && firstModel !== productViewModel(of: again),
       """
-      Opening the same product twice should build two screens: a kept screen brings back \
-      its old state. The factory returned the same detail twice; does it cache screens?
+      In the \(market) market, opening Mug twice returned the same \(type(of: first)) (or the \
+      same view model) both times. A screen is transient in every market: a kept one brings \
+      back its old state. Keep fresh data in services, not in screens.
       """
     )
-    #expect(other.viewModel.product == Sample.lamp, "A detail for Lamp should show Lamp.")
+    #expect(
+      other.title == Sample.lamp.name,
+      "In the \(market) market, a screen for Lamp should show Lamp; it is titled \(other.title)."
+    )
   }
 
-  @Test("Picking a product pushes the factory's detail for exactly that product")
-  func pickPushesTheFactorysDetail() throws {
+  @Test(
+    "Picking a product pushes the factory's detail for exactly that product",
+    arguments: [Sample.lamp, Sample.keyboard]
+  )
+  func pickPushesTheFactorysDetail(product: Product) throws {
     let factory = MockCatalogFactory()
     let navigator = RecordingNavigator()
     let coordinator = makeCatalogCoordinator(factory: factory, navigator: navigator)
@@ -79,13 +97,14 @@ struct Task3Tests {
       still build its screens itself (Task 2)?
       """
     )
-    factory.customerPicks(Sample.lamp)
+    factory.customerPicks(product)
 
     #expect(
-      factory.detailRequests == [Sample.lamp],
+      factory.detailRequests == [product],
       """
-      Picking Lamp should make the coordinator ask the factory for Lamp's detail; it asked \
-      for \(factory.detailRequests.map(\.name)).
+      Picking \(product.name) should make the coordinator ask the factory for that product's \
+      screen; it asked for \(factory.detailRequests.map(\.name)). The coordinator passes the \
+      run-time value along and builds nothing itself.
       """
     )
     let detail = try #require(
@@ -100,9 +119,10 @@ struct Task3Tests {
   }
 
   @Test("The real factory and the coordinator together show the picked product")
-  func factoryAndCoordinatorTogether() throws {
+  func factoryAndCoordinatorTogether() async throws {
+    let catalog = FakeCatalog()
     let factory = makeCatalogFactory(
-      dependencies: StubCatalogDependencies(catalog: FakeCatalog(), analytics: SpyAnalytics()),
+      dependencies: StubCatalogDependencies(catalog: catalog, analytics: SpyAnalytics()),
       market: .eu
     )
     let navigator = RecordingNavigator()
@@ -125,5 +145,15 @@ struct Task3Tests {
     )
     #expect(
       detail.viewModel.product == Sample.keyboard, "The detail should show the picked Keyboard.")
+    await detail.viewModel.load()
+    #expect(
+      catalog.stockRequests == [Sample.keyboard.id],
+      """
+      The pushed detail should load the keyboard's stock from the catalog of the factory the \
+      coordinator was given; that catalog was asked for \(catalog.stockRequests), and the \
+      screen says: \(detail.viewModel.errorMessage ?? detail.viewModel.availability). A \
+      coordinator that builds its own screens shows screens wired to other services.
+      """
+    )
   }
 }

@@ -4,38 +4,53 @@ import Testing
 @Suite("Task 4 — A different product page in the US")
 @MainActor
 struct Task4Tests {
-  @Test("In the US, the factory builds the product page, wired like the detail")
-  func usFactoryBuildsTheProductPage() async throws {
-    let catalog = FakeCatalog(stock: 3)
+  @Test(
+    "In the US, the factory builds the product page, wired like the detail",
+    arguments: [(Sample.mug, 3, "Only 3 left"), (Sample.lamp, 9, "Ships today")]
+  )
+  func usFactoryBuildsTheProductPage(product: Product, stock: Int, badge: String) async throws {
+    let catalog = FakeCatalog(stock: stock)
+    let analytics = SpyAnalytics()
     let factory = makeCatalogFactory(
-      dependencies: StubCatalogDependencies(catalog: catalog, analytics: SpyAnalytics()),
+      dependencies: StubCatalogDependencies(catalog: catalog, analytics: analytics),
       market: .us)
 
-    let screen = factory.makeProductDetail(for: Sample.mug)
+    let screen = factory.makeProductDetail(for: product)
     let page = try #require(
       screen as? ProductPageScreen,
       """
       With market .us, makeProductDetail(for:) should return a ProductPageScreen; it returned \
-      \(type(of: screen)). The market is for the factory (or the root) to decide.
+      \(type(of: screen)). Which screen a market gets is a decision about how to build it.
       """
     )
     await page.viewModel.load()
 
     #expect(
-      page.viewModel.product == Sample.mug,
-      "The page should show the product passed in, Mug; it shows \(page.viewModel.product.name)."
+      page.viewModel.product == product,
+      """
+      The page should show the product passed in, \(product.name); it shows \
+      \(page.viewModel.product.name).
+      """
     )
     #expect(
-      catalog.stockRequests == [Sample.mug.id] && page.viewModel.badge == "Only 3 left",
+      catalog.stockRequests == [product.id] && page.viewModel.badge == badge,
       """
-      The page should load the mug's stock from the factory's catalog; the fake was asked \
-      for \(catalog.stockRequests), and the page says: \
+      The page should load the stock of \(product.name) from the factory's catalog and show \
+      "\(badge)"; that catalog was asked for \(catalog.stockRequests), and the page says: \
       \(page.viewModel.errorMessage ?? page.viewModel.badge ?? "nothing")
+      """
+    )
+    #expect(
+      analytics.events == [.productViewed(product.id)],
+      """
+      The page's view of \(product.name) should be counted by the factory's analytics, like \
+      the classic detail's; it recorded \(analytics.events). A variant changes the screen, \
+      not where its services come from.
       """
     )
   }
 
-  @Test("Outside the US, the factory keeps the classic detail")
+  @Test("Guard: outside the US, the factory keeps the classic detail")
   func euFactoryBuildsTheClassicDetail() {
     let factory = makeCatalogFactory(
       dependencies: StubCatalogDependencies(catalog: FakeCatalog(), analytics: SpyAnalytics()),

@@ -4,9 +4,12 @@ import Testing
 @Suite("Task 5 — One factory per feature")
 @MainActor
 struct Task5Tests {
-  @Test("The order history loads the orders from the account's repository")
-  func historyLoadsFromTheRepository() async throws {
-    let repository = FakeOrdersRepository(orders: Sample.aliceOrders)
+  @Test(
+    "The order history loads the orders from the account's repository",
+    arguments: [Sample.aliceOrders, Sample.bobOrders]
+  )
+  func historyLoadsFromTheRepository(orders: [Order]) async throws {
+    let repository = FakeOrdersRepository(orders: orders)
     let analytics = SpyAnalytics()
     let factory = makeAccountFactory(
       dependencies: StubAccountDependencies(orders: repository, analytics: analytics))
@@ -18,10 +21,12 @@ struct Task5Tests {
     await screen.viewModel.load()
 
     #expect(
-      repository.loadCount == 1 && screen.viewModel.orders == Sample.aliceOrders,
+      repository.loadCount == 1 && screen.viewModel.orders == orders,
       """
-      The history should load through the repository the factory was given; the fake was \
-      asked \(repository.loadCount) times and the state is \(screen.viewModel.state).
+      The history should show the orders of the repository the factory was given, \
+      \(orders.map(\.id)); that repository was asked \(repository.loadCount) times and the \
+      state is \(screen.viewModel.state). The account's factory builds from its own slice of \
+      dependencies, as the catalog's does.
       """
     )
     #expect(
@@ -30,7 +35,7 @@ struct Task5Tests {
     )
   }
 
-  @Test("Every call builds a new order history")
+  @Test("Guard: every call builds a new order history")
   func everyCallBuildsANewHistory() throws {
     let factory = makeAccountFactory(
       dependencies: StubAccountDependencies(
@@ -62,8 +67,9 @@ struct Task5Tests {
     let history = try #require(
       factory.historyScreens.first,
       """
-      start() should ask the account factory for the order history; it never did. Does the \
-      coordinator still build the screen itself, from `AppContainer.shared`?
+      start() should ask the account factory it was given for the order history; that \
+      factory was never asked. A coordinator that builds its own screen, from whatever services \
+      it finds, is what a module factory replaces.
       """
     )
     #expect(
@@ -76,6 +82,28 @@ struct Task5Tests {
     )
   }
 
+  @Test("Starting the account flow again presents a new history")
+  func startingAgainPresentsANewHistory() {
+    let factory = MockAccountFactory()
+    let navigator = RecordingNavigator()
+    let coordinator = makeAccountCoordinator(factory: factory, navigator: navigator)
+
+    coordinator.start()
+    coordinator.start()
+
+    #expect(
+      factory.historyScreens.count == 2 && navigator.presented.count == 2
+        && navigator.presented.first === factory.historyScreens.first
+        && navigator.presented.last === factory.historyScreens.last,
+      """
+      Started twice, the account coordinator should ask the factory twice and present each new \
+      history; the factory built \(factory.historyScreens.map(\.title)) and the navigator \
+      presented \(navigator.presented.map(\.title)). A screen is transient: a kept one shows \
+      its old orders.
+      """
+    )
+  }
+
   @Test("The account coordinator keeps its factory and navigator, and no service")
   func accountCoordinatorHoldsNoService() {
     // NB: a real factory, holding services: the coordinator may keep it, and the search
@@ -84,19 +112,35 @@ struct Task5Tests {
       dependencies: StubAccountDependencies(
         orders: FakeOrdersRepository(orders: []), analytics: SpyAnalytics()))
     let coordinator = makeAccountCoordinator(factory: factory, navigator: RecordingNavigator())
+    weak var mockFactory: MockAccountFactory?
+    let another: any Coordinator
+    do {
+      let mock = MockAccountFactory()
+      mockFactory = mock
+      another = makeAccountCoordinator(factory: mock, navigator: RecordingNavigator())
+    }
 
     let services = storedServices(in: coordinator)
 
     #expect(
       services.isEmpty,
       """
-      The account coordinator still stores services or a container, at \(services); its \
-      screens get their services from the factory. Keep the factory and the navigator.
+      The account coordinator stores services or a container, at \(services). Its screens \
+      get their services from the factory; a coordinator that keeps them only to hand them on \
+      is a dependency pipeline.
       """
     )
+    #expect(
+      mockFactory != nil,
+      """
+      Nothing kept the factory passed to makeAccountCoordinator(factory:navigator:) alive. A \
+      coordinator keeps the factory it was given and asks it for every screen it shows.
+      """
+    )
+    withExtendedLifetime(another) {}
   }
 
-  @Test("Each feature has a factory of its own")
+  @Test("Guard: each feature has a factory of its own")
   func factoriesAreSplitByFeature() {
     let catalogFactory = makeCatalogFactory(
       dependencies: StubCatalogDependencies(catalog: FakeCatalog(), analytics: SpyAnalytics()),

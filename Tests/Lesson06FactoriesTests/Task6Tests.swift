@@ -4,30 +4,106 @@ import Testing
 @Suite("Task 6 — Compose the app at the root")
 @MainActor
 struct Task6Tests {
-  @Test("start() shows the product list, and a pick its detail, all from the configured backend")
-  func startShowsTheWiredCatalog() async throws {
-    let backend = FakeBackend()
+  @Test(
+    "Guard: the app shows the list and the picked product, from its backend and analytics",
+    arguments: Market.allCases
+  )
+  func startShowsTheWiredCatalog(market: Market) async throws {
+    let backend = FakeBackend(stock: 2)
+    let analytics = SpyAnalytics()
     let navigator = RecordingNavigator()
-    let app = makeShopApp(configuration: configuration(backend: backend), navigator: navigator)
+    let app = makeShopApp(
+      configuration: configuration(market: market, backend: backend, analytics: analytics),
+      navigator: navigator)
     defer { withExtendedLifetime(app) {} }
 
     let (list, picked) = try await pickProduct(Sample.keyboard, in: app, on: navigator)
+    list.select(Sample.keyboard)
+    let again = try #require(navigator.pushed.last, "Picking again should push a screen.")
 
     #expect(
       list.products == [Sample.keyboard, Sample.mug],
-      "The list should show the backend's products; its state is \(list.state)."
+      "The list should show the configured backend's products; its state is \(list.state)."
     )
-    let detail = try #require(
-      picked as? ProductDetailScreen,
-      "In the EU, picking a product should push a ProductDetailScreen, not \(type(of: picked))."
-    )
-    await detail.viewModel.load()
+    switch market {
+    case .us:
+      let page = try #require(
+        picked as? ProductPageScreen,
+        "In the US app, a pick should push a ProductPageScreen, not \(type(of: picked)).")
+      await page.viewModel.load()
+      #expect(
+        page.viewModel.badge == "Only 2 left",
+        """
+        The page should load the keyboard's stock from the configured backend; it was asked \
+        for \(backend.requests), and the page says: \
+        \(page.viewModel.errorMessage ?? page.viewModel.badge ?? "nothing")
+        """
+      )
+    case .eu:
+      let detail = try #require(
+        picked as? ProductDetailScreen,
+        "In the EU app, a pick should push a ProductDetailScreen, not \(type(of: picked)).")
+      await detail.viewModel.load()
+      #expect(
+        detail.viewModel.stock == 2,
+        """
+        The detail should load the keyboard's stock from the configured backend; it was asked \
+        for \(backend.requests), and the screen says: \
+        \(detail.viewModel.errorMessage ?? detail.viewModel.availability)
+        """
+      )
+    }
     #expect(
-      detail.viewModel.stock == 3 && backend.count(of: "/products/kbd/stock") == 1,
+      backend.count(of: "/products/kbd/stock") == 1,
+      "The keyboard's stock should come from the configured backend, once: \(backend.requests)."
+    )
+    #expect(
+      again !== picked && productViewModel(of: again) !== productViewModel(of: picked),
       """
-      The detail should load the keyboard's stock from the configured backend; it was asked \
-      for \(backend.requests), and the screen says: \
-      \(detail.viewModel.errorMessage ?? detail.viewModel.availability)
+      Picking the keyboard a second time pushed the same \(type(of: picked)) again. Screens \
+      are transient in the running app too: every pick builds a new one.
+      """
+    )
+    #expect(
+      analytics.events == [
+        .productSelected(Sample.keyboard.id), .productSelected(Sample.keyboard.id),
+        .productViewed(Sample.keyboard.id),
+      ],
+      """
+      Both picks and the view should be counted by the configuration's analytics; it recorded \
+      \(analytics.events). The configuration says where analytics go; the root passes that \
+      tracker on and makes no other.
+      """
+    )
+  }
+
+  @Test(
+    "The coordinators the app runs keep no service and no market",
+    arguments: Market.allCases
+  )
+  func appRunsCoordinatorsWithoutServices(market: Market) {
+    let navigator = RecordingNavigator()
+    let app = makeShopApp(
+      configuration: configuration(market: market, backend: FakeBackend()), navigator: navigator)
+    app.start()
+    app.showOrders()
+    app.switchAccount(to: Sample.bob)
+    app.showOrders()
+
+    let kept = coordinatorsKept(by: app)
+    let problems = kept.flatMap { path, coordinator in
+      (storedServices(in: coordinator) + storedMarketSettings(in: coordinator)).map {
+        "\(path).\($0)"
+      }
+    }
+
+    #expect(
+      problems.isEmpty,
+      """
+      The app built by makeShopApp(configuration:navigator:) runs coordinators that store \
+      services, a container or a market, at \(problems). The make… helpers are not what the \
+      app runs: the root itself should build each coordinator from a factory and the \
+      navigator, so no flow is a dependency pipeline and no market reaches navigation.
       """
     )
   }
@@ -50,7 +126,8 @@ struct Task6Tests {
       counter.count == 1,
       """
       The HTTP client is stateless, so the app needs exactly one; it made \(counter.count). \
-      Make it once at the root and hand the same one to every service that needs it.
+      One client shared by every service is a singleton lifetime, and the composition root is \
+      where lifetimes are decided.
       """
     )
   }
@@ -58,9 +135,11 @@ struct Task6Tests {
   @Test("After switching accounts, the order history shows the new account's orders")
   func switchingRenewsTheRepository() async throws {
     let backend = FakeBackend()
+    let analytics = SpyAnalytics()
     let navigator = RecordingNavigator()
     let app = makeShopApp(
-      configuration: configuration(account: Sample.alice, backend: backend), navigator: navigator)
+      configuration: configuration(account: Sample.alice, backend: backend, analytics: analytics),
+      navigator: navigator)
     defer { withExtendedLifetime(app) {} }
 
     let before = try await openOrders(app, on: navigator)
@@ -82,9 +161,17 @@ struct Task6Tests {
       A per-account repository must be built anew when the account changes.
       """
     )
+    #expect(
+      analytics.events == [.ordersViewed, .ordersViewed],
+      """
+      Both histories, before and after the switch, should be counted by the configuration's \
+      analytics; it recorded \(analytics.events). A new account session brings new orders, \
+      on top of the same shared services.
+      """
+    )
   }
 
-  @Test("Within one account, order histories share its repository")
+  @Test("Guard: within one account, order histories share its repository")
   func oneRepositoryPerAccount() async throws {
     let backend = FakeBackend()
     let navigator = RecordingNavigator()

@@ -10,11 +10,15 @@ struct Task7Tests {
     let euBackend = FakeBackend(products: [Sample.mug])
     let usNavigator = RecordingNavigator()
     let euNavigator = RecordingNavigator()
+    let usAnalytics = SpyAnalytics()
+    let euAnalytics = SpyAnalytics()
     let usApp = makeShopApp(
-      configuration: configuration(market: .us, account: Sample.alice, backend: usBackend),
+      configuration: configuration(
+        market: .us, account: Sample.alice, backend: usBackend, analytics: usAnalytics),
       navigator: usNavigator)
     let euApp = makeShopApp(
-      configuration: configuration(market: .eu, account: Sample.bob, backend: euBackend),
+      configuration: configuration(
+        market: .eu, account: Sample.bob, backend: euBackend, analytics: euAnalytics),
       navigator: euNavigator)
     defer { withExtendedLifetime((usApp, euApp)) {} }
 
@@ -55,6 +59,15 @@ struct Task7Tests {
       asked for \(usBackend.requests), the EU one for \(euBackend.requests). \(keptInAGlobal)
       """
     )
+    #expect(
+      usAnalytics.events == [.productSelected(Sample.lamp.id), .ordersViewed]
+        && euAnalytics.events == [.productSelected(Sample.mug.id), .ordersViewed],
+      """
+      Each app should count its own customers' actions in its own analytics; the US app's \
+      tracker recorded \(usAnalytics.events), the EU app's \(euAnalytics.events). \
+      \(keptInAGlobal)
+      """
+    )
   }
 
   @Test("Building a second app leaves the first one's services alone")
@@ -62,12 +75,16 @@ struct Task7Tests {
     let firstBackend = FakeBackend()
     let secondBackend = FakeBackend()
     let firstNavigator = RecordingNavigator()
+    let firstAnalytics = SpyAnalytics()
+    let secondAnalytics = SpyAnalytics()
     let first = makeShopApp(
-      configuration: configuration(account: Sample.alice, backend: firstBackend),
+      configuration: configuration(
+        account: Sample.alice, backend: firstBackend, analytics: firstAnalytics),
       navigator: firstNavigator)
     first.start()
     let second = makeShopApp(
-      configuration: configuration(account: Sample.bob, backend: secondBackend),
+      configuration: configuration(
+        account: Sample.bob, backend: secondBackend, analytics: secondAnalytics),
       navigator: RecordingNavigator())
     defer { withExtendedLifetime((first, second)) {} }
 
@@ -87,18 +104,30 @@ struct Task7Tests {
       \(secondBackend.requests). \(keptInAGlobal)
       """
     )
+    #expect(
+      firstAnalytics.events == [.ordersViewed] && secondAnalytics.events.isEmpty,
+      """
+      The first app's history should be counted by the first app's analytics; the first \
+      tracker recorded \(firstAnalytics.events), the second \(secondAnalytics.events). \
+      \(keptInAGlobal)
+      """
+    )
   }
 
-  @Test("An app that switches accounts after a second app was built stays on its own backend")
+  @Test("An app that switches accounts after a second app was built stays on its own services")
   func switchingAfterASecondAppStaysOnItsBackend() async throws {
     let firstBackend = FakeBackend()
     let secondBackend = FakeBackend()
     let firstNavigator = RecordingNavigator()
+    let firstAnalytics = SpyAnalytics()
+    let secondAnalytics = SpyAnalytics()
     let first = makeShopApp(
-      configuration: configuration(account: Sample.alice, backend: firstBackend),
+      configuration: configuration(
+        account: Sample.alice, backend: firstBackend, analytics: firstAnalytics),
       navigator: firstNavigator)
     let second = makeShopApp(
-      configuration: configuration(account: Sample.alice, backend: secondBackend),
+      configuration: configuration(
+        account: Sample.alice, backend: secondBackend, analytics: secondAnalytics),
       navigator: RecordingNavigator())
     defer { withExtendedLifetime((first, second)) {} }
 
@@ -117,6 +146,46 @@ struct Task7Tests {
     #expect(
       orders.orders == Sample.bobOrders,
       "After the switch, the first app should show Bob's orders; it shows \(orders.state)."
+    )
+    #expect(
+      firstAnalytics.events == [.ordersViewed] && secondAnalytics.events.isEmpty,
+      """
+      After the switch, the first app's history should be counted by the first app's \
+      analytics; the first tracker recorded \(firstAnalytics.events), the second \
+      \(secondAnalytics.events). Every service of the new account session comes from the \
+      app's own container, analytics included. \(keptInAGlobal)
+      """
+    )
+  }
+
+  @Test("A dropped app leaves nothing behind", arguments: [Sample.alice, Sample.bob])
+  func droppedAppLeavesNothingBehind(account: Account) {
+    weak var backend: FakeBackend?
+    weak var analytics: SpyAnalytics?
+    do {
+      let liveBackend = FakeBackend()
+      let liveAnalytics = SpyAnalytics()
+      backend = liveBackend
+      analytics = liveAnalytics
+      let app = makeShopApp(
+        configuration: configuration(
+          account: account, backend: liveBackend, analytics: liveAnalytics),
+        navigator: RecordingNavigator())
+      app.start()
+      app.showOrders()
+      app.switchAccount(to: Sample.bob)
+      app.showOrders()
+    }
+
+    // NB: nothing here suspends, so no other test can build an app in between.
+    #expect(
+      backend == nil && analytics == nil,
+      """
+      The app, its navigator and every screen it showed are gone, yet something still holds \
+      its backend or its analytics: a global (a `static var`, a `shared`) that the app wrote \
+      to, or an object that keeps itself alive. A global that holds one app's services hands \
+      them to whoever reads it next, whichever app that is.
+      """
     )
   }
 }

@@ -239,14 +239,16 @@ final class CreationCounter: Sendable {
   }
 }
 
-/// A configuration whose client is `backend`, counting every time the app makes one.
+/// A configuration whose client is `backend` and whose analytics is `analytics`, counting
+/// every time the app makes a client.
 func configuration(
   market: Market = .eu,
   account: Account = Sample.alice,
   backend: FakeBackend,
+  analytics: SpyAnalytics = SpyAnalytics(),
   counter: CreationCounter = CreationCounter()
 ) -> AppConfiguration {
-  AppConfiguration(market: market, account: account, analytics: SpyAnalytics()) {
+  AppConfiguration(market: market, account: account, analytics: analytics) {
     counter.increment()
     return backend
   }
@@ -303,13 +305,22 @@ func pickProduct(
   return (list.viewModel, detail)
 }
 
+/// The view model behind a product screen of either market, so a test can compare two.
+@MainActor
+func productViewModel(of screen: any Screen) -> AnyObject? {
+  if let detail = screen as? ProductDetailScreen { return detail.viewModel }
+  if let page = screen as? ProductPageScreen { return page.viewModel }
+  return nil
+}
+
 /// Where `instance` stores a service or a container, as paths such as `catalog` or
-/// `container.catalog`.
+/// `environment.bundle.container`.
 ///
 /// A coordinator should keep its factory and navigator and nothing it only passes on. The
-/// search sees through optionals and tuples, and looks one level into any other stored
-/// struct or class (a container under another name, a bundle of services), but never into
-/// a factory or a navigator: a factory holds services by design.
+/// search sees through optionals, tuples and collections, and goes all the way down into
+/// every stored struct or class (a container under another name, a bundle of services in an
+/// environment), but never into a factory, a navigator or a screen: a factory holds services
+/// by design, and a screen is what the coordinator shows.
 @MainActor
 func storedServices(in instance: Any) -> [String] {
   reachableStoredValues(in: instance).compactMap { path, value in
@@ -325,6 +336,18 @@ func storedMarketSettings(in instance: Any) -> [String] {
   }
 }
 
+/// Every coordinator an app keeps, found through its stored properties all the way down (but
+/// not inside services, factories, navigators or screens), with the path that reaches it.
+///
+/// This is what the app runs, whatever the `make…` helpers build. A coordinator that only a
+/// closure holds cannot be seen.
+@MainActor
+func coordinatorsKept(by app: any ShopApp) -> [(path: String, coordinator: any Coordinator)] {
+  reachableStoredValues(in: app).compactMap { path, value in
+    (value as? any Coordinator).map { (path, $0) }
+  }
+}
+
 @MainActor
 private func isServiceOrContainer(_ value: Any) -> Bool {
   value is any CatalogService || value is any OrdersRepository
@@ -336,20 +359,29 @@ private func isMarketSetting(_ value: Any) -> Bool {
   value is Market || value is AppConfiguration
 }
 
-/// The stored values of `instance` and, one level down, those of each stored value that is
-/// not itself a service, a market setting, a factory or a navigator.
+/// The stored values of `instance` and, recursively, of each stored value that is not itself
+/// a service, a market setting, a factory, a navigator or a screen. Each object is visited
+/// once, so references back (a parent coordinator, a delegate) end the search.
 @MainActor
 private func reachableStoredValues(in instance: Any) -> [(path: String, value: Any)] {
   var found: [(path: String, value: Any)] = []
-  for (path, value) in storedProperties(of: instance) {
+  var visited: Set<ObjectIdentifier> = []
+  if type(of: instance) is AnyClass { visited.insert(ObjectIdentifier(instance as AnyObject)) }
+  var pending: [(path: String, value: Any, depth: Int)] = storedProperties(of: instance).map {
+    ($0.0, $0.1, 1)
+  }
+  while !pending.isEmpty {
+    let (path, value, depth) = pending.removeFirst()
     found.append((path, value))
     let isOpaque =
       isServiceOrContainer(value) || isMarketSetting(value)
       || value is any CatalogFactory || value is any AccountFactory || value is any Navigator
-    guard !isOpaque else { continue }
-    for (innerPath, innerValue) in storedProperties(of: value) {
-      found.append(("\(path).\(innerPath)", innerValue))
+      || value is any Screen
+    guard !isOpaque, depth < 12 else { continue }
+    if type(of: value) is AnyClass {
+      guard visited.insert(ObjectIdentifier(value as AnyObject)).inserted else { continue }
     }
+    pending += storedProperties(of: value).map { ("\(path).\($0.0)", $0.1, depth + 1) }
   }
   return found
 }
