@@ -181,4 +181,34 @@ private enum SchemaCheck {
     #expect(!text.contains("why b2"), "past the limit, a task's second failure is only listed")
     #expect(text.contains("(1 more failing test not explained"), "singular for one:\n\(text)")
   }
+  @Test("A done lesson still names the TODO comments left in its exercise")
+  func doneLessonNamesLeftoverTodos() throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "kata-todo-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appending(path: "Exercises/Lesson01X")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try "let a = 1\n// TODO: Task 7 — remove the global.\nlet b = 2\n".write(
+      to: folder.appending(path: "App.swift"), atomically: true, encoding: .utf8)
+    let location = Location(file: "Tests/Lesson01XTests/T.swift", line: 6)
+    var grade = LessonGrade(
+      lesson: Lesson(module: "Lesson01X", number: 1, title: "Lesson 01 — X", textPath: nil),
+      declaredTests: 1)
+    grade.tasks = [
+      TaskGrade(
+        title: "Task 1 — A",
+        tests: [TestResult(id: "a", name: "A", location: location, status: .passed)],
+        location: location)
+    ]
+    let report = Report(style: Style(colour: false), root: root)
+    let done = report.closing([grade], source: .exercises, editedTests: []).joined(separator: "\n")
+    #expect(done.contains("Lesson done"))
+    #expect(
+      done.contains("Exercises/Lesson01X/App.swift:2: TODO: Task 7 — remove the global."),
+      "the leftover TODO is named with its line:\n\(done)")
+
+    try "let a = 1\n".write(
+      to: folder.appending(path: "App.swift"), atomically: true, encoding: .utf8)
+    let clean = report.closing([grade], source: .exercises, editedTests: []).joined(separator: "\n")
+    #expect(!clean.contains("TODO"), "nothing to say once they are gone:\n\(clean)")
+  }
 }
