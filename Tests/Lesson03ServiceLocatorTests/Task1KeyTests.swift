@@ -1,4 +1,6 @@
+import KataTestSupport
 import Lesson03ServiceLocator
+import Synchronization
 import Testing
 
 @Suite("Task 1 — Key services by type identity")
@@ -149,6 +151,70 @@ struct Task1Tests {
         After registering Billing.Settings again with \(currencies.second), it resolved to \
         \(String(describing: after)) and then \(String(describing: again)). A later \
         registration should replace the earlier one, as before your change.
+        """
+    )
+  }
+
+  @Test(
+    "Guard: every resolve runs the factory, so each call gets what it makes now", arguments: [2, 3])
+  func everyResolveRunsTheFactory(resolves: Int) {
+    let locator = ServiceLocator()
+    let made = Mutex(0)
+    locator.register(Billing.Settings.self) {
+      let number = made.withLock { count in
+        count += 1
+        return count
+      }
+      return Billing.Settings(currency: "EUR-\(number)")
+    }
+
+    let resolved = (0..<resolves).map { _ in try? locator.resolve(Billing.Settings.self) }
+    let expected = (1...resolves).map { Billing.Settings(currency: "EUR-\($0)") }
+
+    // A factory is a recipe, not a value: resolve(_:) follows it on every call.
+    #expect(
+      resolved == expected,
+      """
+      Billing.Settings was resolved \(resolves) times from a factory that makes a new value \
+      on each call; the locator returned \(resolved.map { $0?.currency ?? "nil" }) and ran \
+      the factory \(made.withLock { $0 }) times. Expected \(expected.map(\.currency)): the \
+      locator kept what the factory made the first time, so a service meant to be made \
+      fresh for each caller is shared by all of them. Run the registered factory on every \
+      resolve(_:).
+      """
+    )
+  }
+
+  @Test(
+    "Guard: a factory may resolve other services from the same locator",
+    arguments: [("EUR", "DHL"), ("USD", "UPS")])
+  func factoryResolvesFromTheSameLocator(values: (currency: String, carrier: String)) async {
+    let locator = ServiceLocator()
+    locator.register(Billing.Settings.self) { Billing.Settings(currency: values.currency) }
+    locator.register(Cache<Int>.self) {
+      // A service built from another one, as launch code often registers it.
+      let billing = try? locator.resolve(Billing.Settings.self)
+      return Cache(label: "\(values.carrier) in \(billing?.currency ?? "nothing")")
+    }
+
+    let outcome = await runOffPool {
+      (first: try locator.resolve(Cache<Int>.self), again: try locator.resolve(Cache<Int>.self))
+    }
+
+    let expected = Cache<Int>(label: "\(values.carrier) in \(values.currency)")
+    // A factory runs with the lock released, so it can ask the locator for what it needs.
+    #expect(
+      outcome.value?.first == expected && outcome.value?.again == expected,
+      outcome.didFinish
+        ? """
+        The Cache<Int> factory resolves Billing.Settings from the same locator; \
+        resolving it twice gave \(String(describing: outcome.value)), expected \(expected) \
+        both times.
+        """
+        : """
+        resolve(_:) never returned when the factory it ran resolved another service from \
+        the same locator. Is the locator's lock held while the factory runs? Take the \
+        factory out of the dictionary under the lock, and call it after the lock is released.
         """
     )
   }

@@ -97,4 +97,45 @@ struct Task2Tests {
       """
     )
   }
+
+  @Test(
+    "Each error names its own missing type, also after later failures",
+    arguments: [
+      (CheckoutNeed.payments, CheckoutNeed.receipts),
+      (CheckoutNeed.analytics, CheckoutNeed.payments),
+    ])
+  func eachErrorNamesItsOwnType(pair: (first: CheckoutNeed, second: CheckoutNeed)) throws {
+    let locator = ServiceLocator()
+    let other = ServiceLocator()
+    var errors: [(asked: CheckoutNeed, error: any Error)] = []
+    // Two misses in one locator, then one in another, then the first again: each error is
+    // read only after all of them were thrown.
+    for (asked, from) in [
+      (pair.first, locator), (pair.second, locator), (pair.second, other), (pair.first, locator),
+    ] {
+      do {
+        try asked.resolve(from: from)
+      } catch {
+        errors.append((asked, error))
+      }
+    }
+    try #require(
+      errors.count == 4,
+      "Nothing is registered in either locator, yet only \(errors.count) of 4 requests threw.")
+
+    for (index, (asked, error)) in errors.enumerated() {
+      let message = "\(error)"
+      let otherName = (asked == pair.first ? pair.second : pair.first).typeName
+      // An error is a value: it says what was missing when it was thrown, whatever came after.
+      #expect(
+        message.contains(asked.typeName) && !message.contains(otherName),
+        """
+        Request \(index + 1) asked for \(asked.typeName), and its error, read after all four \
+        requests, says "\(message)". Each error should name the type that request asked \
+        for, and not \(otherName) (asked for by another request). Does the error carry the \
+        name itself, or read it from somewhere shared or remembered from an earlier miss?
+        """
+      )
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import KataTestSupport
 import Lesson03ServiceLocator
 import Testing
 
@@ -177,5 +178,103 @@ struct Task3Tests {
     ) {
       try locator.verifyRegistrations(checkoutNeeds)
     }
+  }
+
+  @Test(
+    "A check that passed does not vouch for the next list",
+    arguments: [CheckoutNeed.payments, CheckoutNeed.analytics])
+  func everyCheckLooksAgain(registered: CheckoutNeed) throws {
+    let locator = ServiceLocator()
+    registered.register(in: locator)
+    let missing = CheckoutNeed.allCases.filter { $0 != registered }
+
+    #expect(
+      throws: Never.self,
+      "Only \(registered.typeName) is required, and it is registered; the check should pass."
+    ) {
+      try locator.verifyRegistrations([registered.type])
+    }
+    // The same locator, checked again with a longer list.
+    let error = #expect(
+      throws: (any Error).self,
+      """
+      A first check of [\(registered.typeName)] passed; a second check of all three then \
+      passed too, although \(missing.map(\.typeName)) are not registered. Each check answers \
+      for the list it is given, as the locator is now; do not remember an earlier verdict.
+      """
+    ) {
+      try locator.verifyRegistrations(checkoutNeeds)
+    }
+    let message = String(describing: try #require(error))
+    #expect(
+      missing.allSatisfy { message.contains($0.typeName) },
+      "The second check's error should name \(missing.map(\.typeName)); it reads \"\(message)\"."
+    )
+  }
+
+  @Test("Two locators are checked on their own registrations", arguments: [false, true])
+  func locatorsAreCheckedApart(emptyFirst: Bool) throws {
+    let empty = ServiceLocator()
+    let complete = CheckoutSpies().locator()
+    let check = { (locator: ServiceLocator) in
+      Result { try locator.verifyRegistrations(self.checkoutNeeds) }
+    }
+    // Either one is checked first.
+    let (emptyResult, completeResult): (Result<Void, any Error>, Result<Void, any Error>)
+    if emptyFirst {
+      let first = check(empty)
+      (emptyResult, completeResult) = (first, check(complete))
+    } else {
+      let first = check(complete)
+      (emptyResult, completeResult) = (check(empty), first)
+    }
+
+    // What one locator holds says nothing about another.
+    #expect(
+      completeResult.thrownDescription == "nothing",
+      """
+      A locator that holds all three services failed its check next to an empty one: \
+      "\(completeResult.thrownDescription)".
+      """
+    )
+    let message = emptyResult.thrownDescription
+    #expect(
+      CheckoutNeed.allCases.allSatisfy { message.contains($0.typeName) },
+      """
+      An empty locator, checked next to one that holds everything, should fail naming all \
+      three services; it threw "\(message)". Does the check read registrations kept \
+      somewhere every locator shares, instead of this locator's own?
+      """
+    )
+  }
+
+  @Test("Guard: the check copes with factories that resolve from the same locator")
+  func checkWithNestedFactories() async {
+    let locator = ServiceLocator()
+    locator.register(Billing.Settings.self) { Billing.Settings(currency: "EUR") }
+    locator.register(Cache<Int>.self) {
+      let billing = try? locator.resolve(Billing.Settings.self)
+      return Cache(label: "invoices in \(billing?.currency ?? "nothing")")
+    }
+
+    let outcome = await runOffPool {
+      try locator.verifyRegistrations([Cache<Int>.self, Billing.Settings.self])
+      return try locator.resolve(Cache<Int>.self)
+    }
+
+    // Whether the check builds or only looks, it must not hold the lock while a factory runs.
+    #expect(
+      outcome.value == Cache<Int>(label: "invoices in EUR"),
+      outcome.didFinish
+        ? """
+        With both registered, the check and a resolve after it should give \
+        Cache<Int> "invoices in EUR"; they gave \(String(describing: outcome.value)).
+        """
+        : """
+        The start-up check never returned when a factory resolves another service from the \
+        same locator. If the check builds the services, does it hold the locator's lock while \
+        a factory runs? Copy what you need under the lock and build after releasing it.
+        """
+    )
   }
 }

@@ -263,4 +263,81 @@ struct Task4Tests {
       """
     )
   }
+
+  @Test(
+    "The service keeps what it is given alive: nobody else holds its collaborators",
+    arguments: [("K-1", "K-2"), ("L-8", "L-9")])
+  func serviceOwnsItsCollaborators(ids: (paid: String, declined: String)) async {
+    let log = CheckoutLog()
+    // The test keeps no reference to the three: only the service does.
+    let service = {
+      let given = log.collaborators(declining: [ids.declined])
+      return makeCheckoutService(
+        payments: given.payments, receipts: given.receipts, analytics: given.analytics)
+    }()
+
+    let receipt = try? await service.placeOrder(Order(id: ids.paid, totalInCents: 100))
+    _ = try? await service.placeOrder(Order(id: ids.declined, totalInCents: 200))
+    if let receipt { try? await service.refund(receipt) }
+
+    let expected = [
+      "charge \(ids.paid)", "save \(ids.paid)", "checkout_completed \(ids.paid)",
+      "charge \(ids.declined)", "checkout_declined \(ids.declined)",
+      "refund txn-\(ids.paid)", "refund_issued \(ids.paid)",
+    ]
+    // A service depends on its collaborators, so it owns them (strong references).
+    #expect(
+      log.entries == expected,
+      """
+      The service was handed a gateway, a store and analytics that nothing else keeps, then \
+      placed \(ids.paid), had \(ids.declined) declined and refunded \(ids.paid). Its \
+      collaborators did \(log.entries); expected \(expected). A collaborator that went \
+      missing was released: a service must keep what its initializer is given (a strong \
+      reference, not a weak one as for a delegate), or in the app, where the composition \
+      root hands over objects it keeps nowhere else, that work silently never happens.
+      """
+    )
+  }
+
+  @Test(
+    "Two services that share a gateway keep their own store and analytics",
+    arguments: [false, true])
+  func servicesSharingAGateway(reversed: Bool) async {
+    let first = CheckoutSpies(transactionID: "txn-shared")
+    let secondReceipts = ReceiptStoreSpy()
+    let secondAnalytics = AnalyticsSpy()
+    let makeSecond = {
+      makeCheckoutService(
+        payments: first.payments, receipts: secondReceipts, analytics: secondAnalytics)
+    }
+    // Either one is built first.
+    let (firstService, secondService): (CheckoutService, CheckoutService)
+    if reversed {
+      let built = makeSecond()
+      (firstService, secondService) = (first.makeService(), built)
+    } else {
+      let built = first.makeService()
+      (firstService, secondService) = (built, makeSecond())
+    }
+
+    _ = try? await secondService.placeOrder(Order(id: "M-2", totalInCents: 200))
+    _ = try? await firstService.placeOrder(Order(id: "M-1", totalInCents: 100))
+
+    // The same gateway, but each service saves and reports through what it was given.
+    #expect(
+      first.receipts.receipts.map(\.orderID) == ["M-1"]
+        && first.analytics.events.map(\.description) == ["checkout_completed(M-1)"]
+        && secondReceipts.receipts.map(\.orderID) == ["M-2"]
+        && secondAnalytics.events.map(\.description) == ["checkout_completed(M-2)"]
+        && first.payments.charges.map(\.reference) == ["M-2", "M-1"],
+      """
+      Two services were built with the same gateway but each with its own store and \
+      analytics. The first one's store and analytics saw \(first.receipts.receipts.map(\.orderID)) \
+      and \(first.analytics.events); the second one's saw \
+      \(secondReceipts.receipts.map(\.orderID)) and \(secondAnalytics.events). Each should \
+      see its own service's order only. Is a service built earlier (for the same gateway) \
+      handed out again? Build a new one from the three you are given, every time.
+      """
+    )
+  }
 }

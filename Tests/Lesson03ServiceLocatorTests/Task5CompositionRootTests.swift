@@ -52,8 +52,8 @@ struct Task5Tests {
 
   @Test("The service keeps what it was built with when the locator changes later")
   func resolvesOnceWhenBuilt() async throws {
-    let original = CheckoutSpies(transactionID: "txn-original")
-    let later = CheckoutSpies(transactionID: "txn-later")
+    let original = CheckoutSpies(transactionID: "txn-original", declinedReferences: ["C-2"])
+    let later = CheckoutSpies(transactionID: "txn-later", declinedReferences: ["C-2"])
     let locator = original.locator()
     let building = Result { try makeCheckoutService(resolvingFrom: locator) }
     let service = try #require(
@@ -68,10 +68,11 @@ struct Task5Tests {
     later.register(in: locator)
 
     let receipt = try? await service.placeOrder(Order(id: "C-1", totalInCents: 500))
+    _ = try? await service.placeOrder(Order(id: "C-2", totalInCents: 700))
     try? await service.refund(Receipt(orderID: "C-0", transactionID: "txn-0", amountInCents: 300))
 
     #expect(
-      original.payments.charges.map(\.reference) == ["C-1"]
+      original.payments.charges.map(\.reference) == ["C-1", "C-2"]
         && original.payments.refunds.map(\.transactionID) == ["txn-0"]
         && later.payments.charges.isEmpty && later.payments.refunds.isEmpty,
       """
@@ -88,11 +89,13 @@ struct Task5Tests {
     )
     #expect(
       receipt.map { original.receipts.receipts == [$0] } == true
-        && original.analytics.events.map(\.name) == ["checkout_completed", "refund_issued"]
+        && original.analytics.events.map(\.name) == [
+          "checkout_completed", "checkout_declined", "refund_issued",
+        ]
         && later.receipts.receipts.isEmpty && later.analytics.events.isEmpty,
       """
       The receipt store and analytics should be the ones resolved when the service was \
-      built. Those hold \(original.receipts.receipts) and saw \(original.analytics.events); \
+      built, on every path (a completed order, a declined one, a refund). Those hold \(original.receipts.receipts) and saw \(original.analytics.events); \
       the ones registered later hold \(later.receipts.receipts) and saw \
       \(later.analytics.events). Resolve everything once, at the composition root.
       """
@@ -104,15 +107,25 @@ struct Task5Tests {
     arguments: CheckoutNeed.allCases)
   func missingRegistrationFailsAtBuildTime(missing: CheckoutNeed) {
     let locator = CheckoutSpies().locator(leaving: missing)
+    // A complete build first, from another locator: it must not fill the gap.
+    let complete = Result { try makeCheckoutService(resolvingFrom: CheckoutSpies().locator()) }
+    #expect(
+      complete.thrownDescription == "nothing",
+      """
+      makeCheckoutService(resolvingFrom:) threw "\(complete.thrownDescription)" for a \
+      locator that holds all three services.
+      """
+    )
 
     // Every one of the three is needed, so each one's absence stops the build.
     #expect(
       throws: (any Error).self,
       """
       The locator has no \(missing.typeName), yet makeCheckoutService(resolvingFrom:) \
-      returned a service. Resolve all three while building it, with no stand-in for a \
-      missing one, so the gap shows at launch instead of in the middle of a customer's \
-      payment.
+      returned a service (right after another build, from a complete locator, had \
+      succeeded). Resolve all three from the locator you are given while building, with no \
+      stand-in for a missing one (not a default, not one kept from an earlier build), so the \
+      gap shows at launch instead of in the middle of a customer's payment.
       """
     ) {
       try makeCheckoutService(resolvingFrom: locator)

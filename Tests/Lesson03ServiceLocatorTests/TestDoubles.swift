@@ -203,6 +203,57 @@ struct CheckoutSpies: Sendable {
   }
 }
 
+// MARK: - Collaborators that nobody else holds
+
+/// A log that outlives the collaborators writing to it, so a test can hand a service
+/// objects it keeps no reference to and still see what they did.
+final class CheckoutLog: Sendable {
+  private let lines = Mutex<[String]>([])
+
+  var entries: [String] { lines.withLock { $0 } }
+
+  func append(_ line: String) { lines.withLock { $0.append(line) } }
+
+  /// A gateway, a store and analytics that write here; the caller keeps none of them.
+  func collaborators(declining declined: Set<String> = [])
+    -> (payments: any PaymentGateway, receipts: any ReceiptStore, analytics: any Analytics)
+  {
+    (
+      LoggingGateway(log: self, declined: declined), LoggingReceiptStore(log: self),
+      LoggingAnalytics(log: self)
+    )
+  }
+}
+
+final class LoggingGateway: PaymentGateway {
+  let log: CheckoutLog
+  let declined: Set<String>
+  init(log: CheckoutLog, declined: Set<String>) {
+    self.log = log
+    self.declined = declined
+  }
+  func charge(amountInCents: Int, reference: String) async throws -> String {
+    log.append("charge \(reference)")
+    if declined.contains(reference) { throw PaymentError.declined }
+    return "txn-\(reference)"
+  }
+  func refund(transactionID: String, amountInCents: Int) async throws {
+    log.append("refund \(transactionID)")
+  }
+}
+
+final class LoggingReceiptStore: ReceiptStore {
+  let log: CheckoutLog
+  init(log: CheckoutLog) { self.log = log }
+  func save(_ receipt: Receipt) async throws { log.append("save \(receipt.orderID)") }
+}
+
+final class LoggingAnalytics: Analytics {
+  let log: CheckoutLog
+  init(log: CheckoutLog) { self.log = log }
+  func track(_ event: String, orderID: String) { log.append("\(event) \(orderID)") }
+}
+
 // MARK: - What the checkout service needs
 
 /// One of the three services the checkout service works with.
