@@ -87,6 +87,29 @@ struct Task2Tests {
     )
   }
 
+  @Test(
+    "Loading a user again is reported again",
+    arguments: [["grace", "grace"], ["alan", "grace", "alan"]]
+  )
+  func loadingAgainIsReportedAgain(userIDs: [String]) async {
+    let screen = Screen(Sample.grace(), Sample.alan())
+
+    for userID in userIDs {
+      await screen.viewModel.load(userID: userID)
+    }
+
+    let expected = userIDs.map { AnalyticsEvent.profileViewed(userID: $0) }
+    #expect(
+      screen.analytics.events == expected,
+      """
+      The test loaded \(userIDs) one after the other on one screen, each found. The \
+      injected spy should hold one profile_viewed per load, in order: \(expected). It \
+      holds \(screen.analytics.events). Every load is a view to report, the same user \
+      again included: the tracker the view model was given decides what to count.
+      """
+    )
+  }
+
   @Test("Building and using the view model sends no real analytics")
   func noRealAnalyticsLeaveATest() async {
     let screen = Screen(Sample.grace())

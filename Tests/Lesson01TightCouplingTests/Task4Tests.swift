@@ -69,6 +69,71 @@ struct Task4Tests {
     )
   }
 
+  @Test("After a refused follow, tapping Follow again asks again", arguments: ["grace", "alan"])
+  func aRefusedFollowCanBeTriedAgain(userID: String) async {
+    let screen = Screen(Sample.grace(), Sample.alan())
+    screen.service.refusesFollows = true
+
+    await screen.viewModel.load(userID: userID)
+    await screen.viewModel.follow()
+    let followingAfterRefusal = screen.viewModel.isFollowing
+    screen.service.refusesFollows = false
+    await screen.viewModel.follow()
+
+    #expect(
+      screen.service.followedIDs == [userID, userID] && !followingAfterRefusal
+        && screen.viewModel.isFollowing
+        && screen.analytics.events == [
+          .profileViewed(userID: userID), .profileFollowed(userID: userID),
+        ],
+      """
+      The injected service refused the first follow of \(userID), then accepted, and the \
+      user tapped Follow again. The second tap should ask the service again and follow: \
+      the fake was asked to follow \(screen.service.followedIDs), isFollowing went from \
+      \(followingAfterRefusal) to \(screen.viewModel.isFollowing), and the spy holds \
+      \(screen.analytics.events). Only a follow that succeeded stops the next tap; a \
+      refusal leaves the user free to try again.
+      """
+    )
+  }
+
+  @Test(
+    "Without a loaded profile, Follow asks nothing",
+    arguments: [LoadFailure.unknownUser, .outage]
+  )
+  func followingNeedsALoadedProfile(failure: LoadFailure) async {
+    let screen = Screen(Sample.grace(), Sample.alan())
+
+    await screen.viewModel.follow()  // before any load
+    let askedBeforeLoad = screen.service.followedIDs
+    await screen.viewModel.load(userID: "grace")
+    await screen.viewModel.follow()
+    screen.service.isDown = failure.serviceDown
+    await screen.viewModel.load(userID: failure.userID)
+    let followingAfterFailure = screen.viewModel.isFollowing
+    screen.service.isDown = false
+    await screen.viewModel.follow()
+
+    #expect(
+      askedBeforeLoad.isEmpty && screen.service.followedIDs == ["grace"]
+        && !followingAfterFailure && !screen.viewModel.isFollowing
+        && screen.analytics.events == [
+          .profileViewed(userID: "grace"), .profileFollowed(userID: "grace"),
+          .profileLoadFailed(userID: failure.userID),
+        ],
+      """
+      The test tapped Follow before any load, then loaded and followed Grace, then a load \
+      failed (\(failure.testDescription)) and it tapped Follow again. Only the follow of \
+      the loaded Grace should reach the service, and after the failed load the screen \
+      follows nobody. Asked before the load: \(askedBeforeLoad); asked in all: \
+      \(screen.service.followedIDs); isFollowing after the failed load: \
+      \(followingAfterFailure), at the end: \(screen.viewModel.isFollowing); the spy holds \
+      \(screen.analytics.events). Follow acts on the profile the screen shows, and a \
+      failed load shows none.
+      """
+    )
+  }
+
   @Test("Following twice asks the injected service once")
   func followingTwiceAsksOnce() async {
     let screen = Screen(Sample.grace())

@@ -188,6 +188,73 @@ struct Task5Tests {
     }
   }
 
+  @Test("Two live screens of one configuration each show their own profile", arguments: builds)
+  func twoScreensOfOneConfiguration(build: Build) async {
+    let internet = build.internet()
+
+    await Internet.$current.withValue(internet) {
+      let first = makeLiveProfileViewModel(configuration: build.configuration)
+      let second = makeLiveProfileViewModel(configuration: build.configuration)
+      await first.load(userID: "grace")
+      await second.load(userID: "alan")
+      await first.follow()
+
+      #expect(
+        first.state == .loaded(Sample.grace()) && second.state == .loaded(Sample.alan())
+          && first.isFollowing && !second.isFollowing,
+        """
+        Two profile screens were built for the \(build) build, one after the other. The \
+        first loaded Grace and followed her, the second loaded Alan. The first should show \
+        Grace, followed; the second Alan, not followed. The first shows \(first.state) \
+        (isFollowing \(first.isFollowing)), the second \(second.state) (isFollowing \
+        \(second.isFollowing)). Each call of the composition root builds a new screen: the \
+        live service and tracker may live as long as the app, but a screen's own state is \
+        its own.
+        """
+      )
+    }
+  }
+
+  @Test(
+    "Configurations that share a host or a key each keep their own host and key",
+    arguments: [
+      (Build.staging, Build(name: "staging beta", host: "api.staging.test", key: "beta-5e1f")),
+      (Build.demo, Build(name: "demo mirror", host: "api.mirror.test", key: "demo-07c3")),
+    ])
+  func configurationsThatShareAHostOrAKey(one: Build, other: Build) async {
+    for build in [one, other] {
+      let internet = build.internet()
+      await Internet.$current.withValue(internet) {
+        let viewModel = makeLiveProfileViewModel(configuration: build.configuration)
+        await viewModel.load(userID: "grace")
+
+        let expected: [Traffic] = [
+          .request(method: "GET", url: "https://\(build.host)/users/grace"),
+          .analyticsEvent(.profileViewed(userID: "grace"), apiKey: build.key),
+        ]
+        let withoutSessions = internet.traffic.filter {
+          if case .analyticsSession = $0 { false } else { true }
+        }
+        let underOtherKeys = internet.traffic.filter {
+          $0.analyticsKey != nil && $0.analyticsKey != build.key
+        }
+        #expect(
+          withoutSessions == expected && underOtherKeys.isEmpty,
+          """
+          The \(one) and \(other) configurations share \
+          \(one.host == other.host ? "the host \(one.host)" : "the key \(one.key)") and differ \
+          in the other. The \(build) screen, built second or first, should load from \
+          \(build.host) and report under \(build.key) only. Its internet received:
+          \(listing(internet.traffic))
+          Live objects kept by host alone, or by key alone, serve one configuration's key or \
+          host to another: whatever the composition root keeps, it keeps per whole \
+          configuration.
+          """
+        )
+      }
+    }
+  }
+
   /// What to change when following went wrong: a failed load comes first.
   private func followAdvice(_ viewModel: ProfileViewModel) -> String {
     guard case .loaded = viewModel.state else {
