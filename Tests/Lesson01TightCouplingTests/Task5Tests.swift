@@ -130,7 +130,7 @@ struct Task5Tests {
         One live screen on the \(build) build loaded Grace, loaded Alan and followed him: \
         three events, under one session at most: a LiveAnalyticsTracker opens a session \
         each time one is created. The vendor saw \
-        \(sent.sessionCount) sessions and \(events.count) events:
+        \(sent.sessionCount) session(s) and \(events.count) event(s):
         \(listing(sent))
         The composition root decides how long each live object lives: a tracker kept for \
         the screen (or for the app), not a new one per event.
