@@ -62,6 +62,53 @@ struct Task1Tests {
       analyticsMessage(expected: "profile_failed", received: analytics.events)
     )
   }
+
+  @MainActor
+  @Test("Two screens created in two tests' scopes keep their own services when they load later")
+  func screensKeepTheServicesOfTheScopeTheyWereCreatedIn() async {
+    let ada = Profile(id: "42", displayName: "Ada Lovelace")
+    let grace = Profile(id: "7", displayName: "Grace Hopper")
+    let (adaProfiles, adaAnalytics, adaContainer) = profileContainer(answering: ada)
+    let (graceProfiles, graceAnalytics, graceContainer) = profileContainer(answering: grace)
+
+    // NB: each screen is created inside its test's scope and loaded after that scope closed.
+    let first = await Container.withCurrent(adaContainer) { ProfileScreen(userID: "42") }
+    let second = await Container.withCurrent(graceContainer) { ProfileScreen(userID: "7") }
+    await second.load()
+    await first.load()
+
+    #expect(
+      first.state == .loaded(ada) && second.state == .loaded(grace),
+      """
+      Each screen was created inside its own test's scope and loaded after the scope closed; \
+      each should show the profile of the service registered where it was created (Ada, \
+      Grace). They show \(first.state) and \(second.state). A screen gets its services \
+      through its @Injected properties, tied to the container current when it was created, \
+      not by looking the container up again when load() runs.
+      """
+    )
+    #expect(
+      adaProfiles.requestedIDs == ["42"] && graceProfiles.requestedIDs == ["7"]
+        && adaAnalytics.events == ["profile_shown"] && graceAnalytics.events == ["profile_shown"],
+      """
+      Each screen should ask only the fakes registered where it was created: the profile \
+      services were asked \(adaProfiles.requestedIDs) and \(graceProfiles.requestedIDs), the \
+      analytics received \(adaAnalytics.events) and \(graceAnalytics.events).
+      """
+    )
+  }
+}
+
+/// A test container whose profile service answers `profile`, and the fakes it holds.
+private func profileContainer(
+  answering profile: Profile
+) -> (StubProfileService, SpyAnalytics, Container) {
+  let profiles = StubProfileService(answer: .success(profile))
+  let analytics = SpyAnalytics()
+  let container = makeTestContainer()
+  container.register((any ProfileService).self) { profiles }
+  container.register((any Analytics).self) { analytics }
+  return (profiles, analytics, container)
 }
 
 /// What the learner reads when the registered analytics did not receive exactly `expected`.

@@ -1,4 +1,5 @@
 import Lesson05PropertyWrapper
+import Synchronization
 import Testing
 
 @Suite("Task 3 — Resolve on the first read, once per owner")
@@ -99,6 +100,101 @@ struct Task3Tests {
       [settings]; they showed \(routers.instances.map(\.destinations)).
       """
     )
+  }
+
+  @MainActor
+  @Test("The wrapper keeps what it resolved even when nothing else holds it")
+  func keepsAServiceNothingElseHolds() async {
+    let journal = Journal()
+    let built = Tally()
+    let container = makeTestContainer()
+    // NB: nothing in the test keeps the routers: only the coordinators' wrappers can.
+    container.register((any Router).self) {
+      built.increment()
+      return NumberedRouter(number: built.count, journal: journal)
+    }
+
+    await Container.withCurrent(container) {
+      let first = AccountCoordinator()
+      let second = AccountCoordinator()
+      first.start()
+      second.start()
+      first.showSettings()
+      second.start()
+    }
+
+    #expect(
+      built.count == 2 && journal.entries == ["1 profile", "2 profile", "1 settings", "2 profile"],
+      """
+      Two coordinators, four navigations: the router factory should run once per \
+      coordinator, and each coordinator's router should receive its own navigations \
+      ["1 profile", "2 profile", "1 settings", "2 profile"]. The factory ran \(built.count) \
+      times and the routers received \(journal.entries). A wrapper that holds its service \
+      weakly loses it as soon as nothing else holds it, and resolves a new one on the next \
+      read; keep a strong reference for as long as the owner lives.
+      """
+    )
+  }
+
+  @MainActor
+  @Test("Creating a profile screen resolves nothing; its first load uses what is registered then")
+  func screenResolvesOnItsFirstLoad() async {
+    let placeholder = StubProfileService(answer: .success(Profile(id: "1", displayName: "Nobody")))
+    let grace = Profile(id: "7", displayName: "Grace Hopper")
+    let profiles = StubProfileService(answer: .success(grace))
+    let analytics = FactoryLog<SpyAnalytics>()
+    let container = makeTestContainer()
+    container.register((any ProfileService).self) { placeholder }
+    container.register((any Analytics).self) { analytics.make { SpyAnalytics() } }
+
+    let (resolvedAtCreation, state) = await Container.withCurrent(container) {
+      let screen = ProfileScreen(userID: "7")
+      let resolvedAtCreation = analytics.count
+      container.register((any ProfileService).self) { profiles }
+      await screen.load()
+      return (resolvedAtCreation, screen.state)
+    }
+
+    #expect(
+      resolvedAtCreation == 0,
+      """
+      Creating the profile screen ran the analytics factory \(resolvedAtCreation) times; it \
+      should run none until the screen first reads its analytics. Read the services \
+      through @Injected properties, which resolve on the first read, not in the screen's init.
+      """
+    )
+    #expect(
+      state == .loaded(grace) && profiles.requestedIDs == ["7"] && placeholder.requestedIDs.isEmpty,
+      """
+      A profile service registered after the screen was created, before its first load, \
+      should be the one it asks; the screen shows \(state), the new service was asked \
+      \(profiles.requestedIDs) and the placeholder \(placeholder.requestedIDs).
+      """
+    )
+  }
+}
+
+/// Every navigation of every ``NumberedRouter``, in order, as "number destination".
+private final class Journal: Sendable {
+  private let recorded = Mutex<[String]>([])
+
+  func record(_ entry: String) { recorded.withLock { $0.append(entry) } }
+
+  var entries: [String] { recorded.withLock { $0 } }
+}
+
+/// A router that writes its navigations, under its number, to a journal it does not own.
+private final class NumberedRouter: Router {
+  private let number: Int
+  private let journal: Journal
+
+  init(number: Int, journal: Journal) {
+    self.number = number
+    self.journal = journal
+  }
+
+  func show(_ destination: Destination) {
+    journal.record("\(number) \(destination)")
   }
 }
 

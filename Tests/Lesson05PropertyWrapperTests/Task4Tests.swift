@@ -92,4 +92,30 @@ struct Task4Tests {
       """
     )
   }
+
+  @Test(
+    "A gate created outside any scope keeps the app's container when a test's scope reads it",
+    arguments: [Set<String>(), ["new_checkout", "beta_menu"]])
+  func ownerCreatedOutsideAScopeKeepsTheApp(testFlags: Set<String>) async {
+    let store = FakeFlagStore(enabled: testFlags)
+    let container = makeTestContainer()
+    container.register((any FeatureFlagStore).self) { store }
+
+    // NB: the app's bundled flags turn new_checkout on and beta_menu off.
+    let gate = FeatureGate()
+    let answers = await Container.withCurrent(container) {
+      [gate.isEnabled("new_checkout"), gate.isEnabled("beta_menu")]
+    }
+
+    #expect(
+      answers == [true, false] && store.questionCount == 0,
+      """
+      The gate was created outside any test's scope, so it belongs to the app and should \
+      answer from the app's flags (new_checkout on, beta_menu off) even when it is first \
+      read inside a test's scope. It answered \(answers), and the test's store was asked \
+      \(store.questionCount) times. An owner keeps the container that was current when it was \
+      created, the app's one included; the container current at the first read plays no part.
+      """
+    )
+  }
 }

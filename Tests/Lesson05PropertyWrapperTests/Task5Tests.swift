@@ -111,6 +111,50 @@ struct Task5Tests {
     #expect(slowOutcome.didFinish, "The slow read never finished after its factory was released.")
   }
 
+  @Test("A slow first read of one gate does not delay another gate's first read")
+  func slowGateDelaysNoOtherGate() async {
+    let entered = Signal()
+    let release = Signal()
+    let slowContainer = makeTestContainer()
+    slowContainer.register((any FeatureFlagStore).self) {
+      entered.fire()
+      release.wait()
+      return FakeFlagStore(enabled: ["new_checkout"])
+    }
+    let quickStore = FakeFlagStore(enabled: ["beta_menu"])
+    let quickContainer = makeTestContainer()
+    quickContainer.register((any FeatureFlagStore).self) { quickStore }
+    let slowGate = await Container.withCurrent(slowContainer) { FeatureGate() }
+    let quickGate = await Container.withCurrent(quickContainer) { FeatureGate() }
+
+    // One thread stays inside the slow gate's factory until released.
+    async let slowRead = runOffPool(timeLimit: .seconds(20)) { slowGate.isEnabled("new_checkout") }
+    let slowStarted = await entered.arrived()
+    let quick = await runOffPool(timeLimit: .seconds(3)) { quickGate.isEnabled("beta_menu") }
+    release.fire()
+    let slowOutcome = await slowRead
+    let quickSaw =
+      quick.didFinish
+      ? "answered \(quick.value.map { "\($0)" } ?? "nothing")"
+      : "did not finish within 3 seconds"
+
+    #expect(
+      slowStarted, "The slow gate's flag store factory never ran: see Tasks 3 and 4.")
+    #expect(
+      quick.didFinish && quick.value == true && quickStore.questionCount == 1,
+      """
+      While one gate's flag store factory was still running on one thread, another gate's \
+      first read, of the same type of service from another container, on another thread, \
+      \(quickSaw). \
+      Each property of each owner resolves on its own: a lock shared by every wrapper of one \
+      service type makes one owner's slow factory block every other owner of that type.
+      """
+    )
+    #expect(
+      slowOutcome.didFinish && slowOutcome.value == true,
+      "The slow gate's read never finished after its factory was released.")
+  }
+
   @Test("A factory that reads, through another property, the one it resolves stops the app")
   func cycleThroughWrappersStops() async {
     await #expect(

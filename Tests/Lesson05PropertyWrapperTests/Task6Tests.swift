@@ -51,6 +51,45 @@ struct Task6Tests {
     )
   }
 
+  @Test("Two checkout services side by side each use the collaborators they were built with")
+  func twoServicesKeepTheirOwnCollaborators() async {
+    let firstPayments = SpyPaymentGateway()
+    let firstAnalytics = SpyAnalytics()
+    let secondPayments = SpyPaymentGateway(failing: .declined)
+    let secondAnalytics = SpyAnalytics()
+    let first = makeCheckoutService(payments: firstPayments, analytics: firstAnalytics)
+    let second = makeCheckoutService(payments: secondPayments, analytics: secondAnalytics)
+
+    let outcomes = [
+      await first.placeOrder([mugs, tea]), await second.placeOrder([tea]),
+      await first.placeOrder([tea]),
+    ]
+
+    #expect(
+      outcomes == [
+        .placed(chargeID: "ch_2900"), .failed(PaymentError.declined.description),
+        .placed(chargeID: "ch_500"),
+      ],
+      """
+      The first service was built with a gateway that charges, the second with one that \
+      declines; their orders ended \(outcomes), expected placed, declined, placed.
+      """
+    )
+    #expect(
+      firstPayments.charges == [2_900, 500] && secondPayments.charges == [500]
+        && firstAnalytics.events == ["order_placed", "order_placed"]
+        && secondAnalytics.events == ["order_failed"],
+      """
+      Each service should use only what it was built with: the first gateway was charged \
+      \(firstPayments.charges) (expected [2900, 500]), the second \(secondPayments.charges) \
+      (expected [500]); the analytics received \(firstAnalytics.events) and \
+      \(secondAnalytics.events). Collaborators kept in static or shared state, or one service \
+      reused for every call, are shared by every service; each instance keeps its own, \
+      received through its initializer.
+      """
+    )
+  }
+
   @Test("Building and using the checkout service asks the container for nothing")
   func resolvesNothingFromTheContainer() async {
     let decoyPayments = FactoryLog<SpyPaymentGateway>()
