@@ -63,6 +63,41 @@ struct Task1Tests {
     )
   }
 
+  @Test(
+    "Each list hands its picks to the onSelect it was built with",
+    arguments: [(Sample.mug, Sample.lamp), (Sample.keyboard, Sample.mug)]
+  )
+  func eachListKeepsItsOwnCallback(firstPick: Product, secondPick: Product) throws {
+    let dependencies = StubCatalogDependencies(catalog: FakeCatalog(), analytics: SpyAnalytics())
+    let factory = makeCatalogFactory(dependencies: dependencies, market: .eu)
+    let firstFlow = Picks()
+    let secondFlow = Picks()
+
+    let first = try #require(
+      factory.makeProductList(onSelect: firstFlow.record) as? ProductListScreen,
+      "makeProductList(onSelect:) should return a ProductListScreen."
+    )
+    let second = try #require(
+      factory.makeProductList(onSelect: secondFlow.record) as? ProductListScreen,
+      "makeProductList(onSelect:) should return a ProductListScreen every time."
+    )
+    first.viewModel.select(firstPick)
+    second.viewModel.select(secondPick)
+    first.viewModel.select(secondPick)
+
+    #expect(
+      firstFlow.products == [firstPick, secondPick] && secondFlow.products == [secondPick],
+      """
+      Two lists from one factory, each built with its own onSelect: the picks in the first \
+      list should reach the first onSelect, \([firstPick, secondPick].map(\.name)), and the \
+      pick in the second the second, \([secondPick.name]); they received \
+      \(firstFlow.products.map(\.name)) and \(secondFlow.products.map(\.name)). The callback \
+      is a run-time value of one screen: the factory passes it to that screen's view model \
+      and keeps no callback of its own.
+      """
+    )
+  }
+
   @Test("Guard: every call builds a new list with a new view model")
   func everyCallBuildsANewList() throws {
     let dependencies = StubCatalogDependencies(catalog: FakeCatalog(), analytics: SpyAnalytics())

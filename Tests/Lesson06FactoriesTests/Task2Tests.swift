@@ -10,6 +10,15 @@ struct Task2Tests {
     let navigator = RecordingNavigator()
     let coordinator = makeCatalogCoordinator(factory: factory, navigator: navigator)
 
+    #expect(
+      factory.listScreens.isEmpty && navigator.steps.isEmpty,
+      """
+      Before start(), the coordinator already asked the factory for \
+      \(factory.listScreens.count) list(s). A coordinator decides *when* a screen appears: \
+      a list built ahead is a kept screen, built before anyone looks at it and shown later \
+      with whatever state it gathered. Ask the factory in start().
+      """
+    )
     coordinator.start()
 
     #expect(

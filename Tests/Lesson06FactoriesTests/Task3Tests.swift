@@ -118,6 +118,66 @@ struct Task3Tests {
     )
   }
 
+  @Test(
+    "Picking a product again asks the factory again",
+    arguments: [(Sample.lamp, Sample.mug), (Sample.keyboard, Sample.lamp)]
+  )
+  func pickingAgainAsksAgain(product: Product, other: Product) throws {
+    let factory = MockCatalogFactory()
+    let navigator = RecordingNavigator()
+    let coordinator = makeCatalogCoordinator(factory: factory, navigator: navigator)
+    defer { withExtendedLifetime(coordinator) {} }
+
+    coordinator.start()
+    factory.customerPicks(product)
+    factory.customerPicks(other)
+    factory.customerPicks(product)
+
+    #expect(
+      factory.detailRequests == [product, other, product],
+      """
+      Picking \(product.name), \(other.name), then \(product.name) again should ask the \
+      factory three times, once per pick; it asked for \(factory.detailRequests.map(\.name)). \
+      Opening a product again opens a new screen: a screen kept "so reopening is instant" \
+      comes back with its old state. Keep data in services, not screens.
+      """
+    )
+    #expect(
+      navigator.pushed.count == 4
+        && navigator.pushed.dropFirst().elementsEqual(
+          factory.detailScreens, by: { $0 === $1 }),
+      """
+      After the list, the coordinator should push each screen the factory returned, in \
+      order; the factory built \(factory.detailScreens.map(\.title)) and the navigator pushed \
+      \(navigator.pushed.map(\.title)).
+      """
+    )
+  }
+
+  @Test("Guard: the list's callback does not keep the coordinator alive")
+  func listCallbackDoesNotKeepTheCoordinator() {
+    let factory = MockCatalogFactory()
+    let navigator = RecordingNavigator()
+    weak var released: (any Coordinator & AnyObject)?
+    do {
+      let coordinator = makeCatalogCoordinator(factory: factory, navigator: navigator)
+      released = coordinator as AnyObject as? any Coordinator & AnyObject
+      coordinator.start()
+      factory.customerPicks(Sample.mug)
+    }
+
+    #expect(
+      released == nil,
+      """
+      The coordinator was let go, yet something still holds it: the list's `onSelect` (kept \
+      by the factory here, by the list's view model in the app). The navigator holds the \
+      list, and the coordinator holds the navigator, so a callback that captures the \
+      coordinator strongly is a cycle: it keeps the whole flow, and the services of its \
+      factory, alive after the app is gone. Capture the coordinator weakly.
+      """
+    )
+  }
+
   @Test("The real factory and the coordinator together show the picked product")
   func factoryAndCoordinatorTogether() async throws {
     let catalog = FakeCatalog()

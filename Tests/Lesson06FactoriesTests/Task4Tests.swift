@@ -50,6 +50,41 @@ struct Task4Tests {
     )
   }
 
+  @Test(
+    "A product page opened again shows the stock as it is now",
+    arguments: [(Sample.mug, 3, 9, "Ships today"), (Sample.lamp, 9, 2, "Only 2 left")]
+  )
+  func reopenedPageShowsCurrentStock(product: Product, before: Int, after: Int, badge: String)
+    async throws
+  {
+    let catalog = FakeCatalog(stock: before)
+    let factory = makeCatalogFactory(
+      dependencies: StubCatalogDependencies(catalog: catalog, analytics: SpyAnalytics()),
+      market: .us)
+
+    let first = try #require(
+      factory.makeProductDetail(for: product) as? ProductPageScreen,
+      "With market .us, makeProductDetail(for:) should return a ProductPageScreen.")
+    await first.viewModel.load()
+    catalog.setStock(after)
+    let again = try #require(
+      factory.makeProductDetail(for: product) as? ProductPageScreen,
+      "With market .us, makeProductDetail(for:) should return a ProductPageScreen every time.")
+    await again.viewModel.load()
+
+    #expect(
+      catalog.stockRequests == [product.id, product.id] && again.viewModel.badge == badge,
+      """
+      \(product.name)'s stock went from \(before) to \(after) between two visits, so the \
+      page opened again should ask the factory's catalog and show "\(badge)"; that catalog \
+      was asked for \(catalog.stockRequests), and the page says: \
+      \(again.viewModel.errorMessage ?? again.viewModel.badge ?? "nothing"). The page is \
+      wired with the factory's services as they are: a store of stock kept in the factory \
+      is a lifetime the composition root never chose, and it shows stale data.
+      """
+    )
+  }
+
   @Test("Guard: outside the US, the factory keeps the classic detail")
   func euFactoryBuildsTheClassicDetail() {
     let factory = makeCatalogFactory(

@@ -35,6 +35,36 @@ struct Task5Tests {
     )
   }
 
+  @Test(
+    "Every history asks the repository it was given; keeping orders is the repository's job",
+    arguments: [Sample.aliceOrders, Sample.bobOrders]
+  )
+  func everyHistoryAsksTheRepository(orders: [Order]) async throws {
+    let repository = FakeOrdersRepository(orders: orders)
+    let factory = makeAccountFactory(
+      dependencies: StubAccountDependencies(orders: repository, analytics: SpyAnalytics()))
+
+    let first = try #require(
+      factory.makeOrderHistory() as? OrderHistoryScreen,
+      "makeOrderHistory() should return an OrderHistoryScreen.")
+    await first.viewModel.load()
+    let second = try #require(
+      factory.makeOrderHistory() as? OrderHistoryScreen,
+      "makeOrderHistory() should return an OrderHistoryScreen every time.")
+    await second.viewModel.load()
+
+    #expect(
+      repository.loadCount == 2 && second.viewModel.orders == orders,
+      """
+      Two histories from one factory should each load through the repository the factory \
+      was given; it was asked \(repository.loadCount) times, and the second history shows \
+      \(second.viewModel.state). Whether orders are kept, and for how long, is the \
+      repository's lifetime, chosen at the composition root (one per account session); a \
+      store of orders kept in the factory lives as long as the factory, which nobody chose.
+      """
+    )
+  }
+
   @Test("Guard: every call builds a new order history")
   func everyCallBuildsANewHistory() throws {
     let factory = makeAccountFactory(
@@ -62,6 +92,14 @@ struct Task5Tests {
     let navigator = RecordingNavigator()
     let coordinator = makeAccountCoordinator(factory: factory, navigator: navigator)
 
+    #expect(
+      factory.historyScreens.isEmpty && navigator.steps.isEmpty,
+      """
+      Before start(), the account coordinator already asked the factory for \
+      \(factory.historyScreens.count) history(ies). A coordinator decides *when* a screen \
+      appears: ask the factory in start(), not ahead of time.
+      """
+    )
     coordinator.start()
 
     let history = try #require(

@@ -106,6 +106,21 @@ struct Task6Tests {
       navigator, so no flow is a dependency pipeline and no market reaches navigation.
       """
     )
+    let showsTheList = kept.contains { _, coordinator in
+      let before = navigator.pushed.count
+      coordinator.start()
+      return navigator.pushed.count == before + 1 && navigator.pushed.last is ProductListScreen
+    }
+    #expect(
+      showsTheList,
+      """
+      Among the objects the app stores, no coordinator shows the product list when started \
+      (the app keeps \(kept.map(\.path))), so this test cannot check what the catalog flow \
+      holds. The root builds the catalog's coordinator from its factory and the navigator \
+      and keeps it, as a stored property, for the picks to reach it; a coordinator hidden in \
+      a closure hides whatever services it still holds.
+      """
+    )
   }
 
   @Test("The HTTP client is made once and shared by every feature and every account")
@@ -180,6 +195,7 @@ struct Task6Tests {
 
     let first = try await openOrders(app, on: navigator)
     let second = try await openOrders(app, on: navigator)
+    let third = try await openOrders(app, on: navigator)
 
     #expect(
       first.orders == Sample.aliceOrders && second.orders == Sample.aliceOrders,
@@ -194,6 +210,15 @@ struct Task6Tests {
       The orders repository lives as long as the account and keeps what it loaded, so the \
       second history should not hit the backend; Alice's orders were fetched \
       \(backend.count(of: "/accounts/alice/orders")) times. Is a new repository built per screen?
+      """
+    )
+    #expect(
+      first !== second && second !== third && first !== third,
+      """
+      Showing the orders three times presented the same history (the same view model) more \
+      than once. The repository is shared by the account's screens; each screen is \
+      transient, built anew every time, in the running app as in the factory's tests. Is \
+      something between the root and the factory keeping the built screen?
       """
     )
   }

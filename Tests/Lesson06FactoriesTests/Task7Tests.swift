@@ -158,6 +158,52 @@ struct Task7Tests {
     )
   }
 
+  @Test(
+    "Two apps showing their screens on one navigator keep their own services",
+    arguments: [Sample.alice, Sample.bob]
+  )
+  func twoAppsOnOneNavigator(switchTo account: Account) async throws {
+    let firstBackend = FakeBackend()
+    let secondBackend = FakeBackend()
+    let firstAnalytics = SpyAnalytics()
+    let secondAnalytics = SpyAnalytics()
+    let navigator = RecordingNavigator()
+    let first = makeShopApp(
+      configuration: configuration(
+        account: Sample.bob, backend: firstBackend, analytics: firstAnalytics),
+      navigator: navigator)
+    let second = makeShopApp(
+      configuration: configuration(
+        account: Sample.bob, backend: secondBackend, analytics: secondAnalytics),
+      navigator: navigator)
+    defer { withExtendedLifetime((first, second)) {} }
+
+    first.switchAccount(to: account)
+    let orders = try await openOrders(first, on: navigator)
+
+    #expect(
+      orders.orders == (account == Sample.alice ? Sample.aliceOrders : Sample.bobOrders)
+        && firstBackend.count(of: "/accounts/\(account.id)/orders") == 1
+        && secondBackend.requests.isEmpty,
+      """
+      Two apps show their screens on the same navigator (a demo, a test, one window \
+      shared). The first switched to \(account.name) after the second was built, so \
+      \(account.name)'s orders should come from the first app's backend; it was asked for \
+      \(firstBackend.requests), the second app's backend for \(secondBackend.requests). \
+      \(keptInAGlobal) A global keyed by the navigator, the scene or the account is still \
+      a global: the root passes its own container down, and nothing looks one up.
+      """
+    )
+    #expect(
+      firstAnalytics.events == [.ordersViewed] && secondAnalytics.events.isEmpty,
+      """
+      The first app's history should be counted by the first app's analytics; the first \
+      tracker recorded \(firstAnalytics.events), the second \(secondAnalytics.events). \
+      \(keptInAGlobal)
+      """
+    )
+  }
+
   @Test("A dropped app leaves nothing behind", arguments: [Sample.alice, Sample.bob])
   func droppedAppLeavesNothingBehind(account: Account) {
     weak var backend: FakeBackend?

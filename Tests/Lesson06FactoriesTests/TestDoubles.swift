@@ -25,14 +25,19 @@ final class FakeCatalog: CatalogService {
   private struct Log {
     var productRequests = 0
     var stockRequests: [Product.ID] = []
+    var stockLevel: Int
   }
-  private let log = Mutex(Log())
+  private let log: Mutex<Log>
   private let items: [Product]
-  private let stockLevel: Int
 
   init(products: [Product] = [Sample.keyboard, Sample.mug], stock: Int = 3) {
     items = products
-    stockLevel = stock
+    log = Mutex(Log(stockLevel: stock))
+  }
+
+  /// Changes the stock every product has from now on, as a delivery or a sale would.
+  func setStock(_ stock: Int) {
+    log.withLock { $0.stockLevel = stock }
   }
 
   var productRequests: Int { log.withLock { $0.productRequests } }
@@ -44,8 +49,10 @@ final class FakeCatalog: CatalogService {
   }
 
   func stock(of productID: Product.ID) async throws -> Int {
-    log.withLock { $0.stockRequests.append(productID) }
-    return stockLevel
+    log.withLock {
+      $0.stockRequests.append(productID)
+      return $0.stockLevel
+    }
   }
 }
 
