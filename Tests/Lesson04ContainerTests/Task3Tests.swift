@@ -152,17 +152,14 @@ struct Task3Tests {
     let container = Container()
     let attempts = Counter()
     let firstAttemptStarted = Gate()
-    let waitersStarted = Counter()
-    let allWaitersStarted = Gate()
+    let waiterThreads = Recorder<WatchedThread>()
     let waiters = 8
     container.register(Ledger.self, scope: .singleton) { _ in
       attempts.increment()
       if attempts.value == 1 {
         firstAttemptStarted.open()
-        _ = allWaitersStarted.wait(seconds: 2)
-        // The waiters are on their way into resolve; give them time to start waiting.
-        pauseToWidenTheRace()
-        pauseToWidenTheRace()
+        // Throw only once every waiter is parked inside resolve, waiting for this creation.
+        waitUntilParked(waiterThreads, count: waiters, seconds: 5)
         throw LedgerUnavailable()
       }
       return Ledger(clock: FixedClock())
@@ -170,11 +167,10 @@ struct Task3Tests {
     let ledgers = Recorder<Ledger>()
     let errors = Recorder<String>()
 
-    let finished = await runConcurrently(1 + waiters, timeLimit: .seconds(6)) { index in
+    let finished = await runConcurrently(1 + waiters, timeLimit: .seconds(10)) { index in
       if index > 0 {
-        _ = firstAttemptStarted.wait(seconds: 2)
-        waitersStarted.increment()
-        if waitersStarted.value == waiters { allWaitersStarted.open() }
+        _ = firstAttemptStarted.wait(seconds: 5)
+        waiterThreads.append(.current())
       }
       do {
         ledgers.append(try container.resolve(Ledger.self))
@@ -187,7 +183,7 @@ struct Task3Tests {
       finished,
       """
       A singleton's first factory call threw while \(waiters) other threads waited for it, and \
-      they never returned (6 seconds). When a creation fails, put the cell back to empty \
+      they never returned (10 seconds). When a creation fails, put the cell back to empty \
       and wake the waiters too, not only when it succeeds.
       """
     )
@@ -215,29 +211,66 @@ struct Task3Tests {
 
   @Test(
     "Registering again replaces a registration of either scope, even a singleton in use",
-    arguments: [Scope.transient, .singleton], [false, true])
-  func registeringAgainReplaces(scope: Scope, resolvedBefore: Bool) throws {
-    let container = Container()
-    container.register((any Clock).self, scope: scope) { _ in FixedClock("first") }
-    if resolvedBefore { _ = try container.resolve((any Clock).self) }
-    container.register((any Clock).self, scope: scope) { _ in FixedClock("second") }
+    arguments: [Scope.transient, .singleton], [Scope.transient, .singleton])
+  func registeringAgainReplaces(scope: Scope, newScope: Scope) async throws {
+    for resolvedBefore in [false, true] {
+      let container = Container()
+      container.register((any Clock).self, scope: scope) { _ in FixedClock("first") }
+      let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+        if resolvedBefore { _ = try container.resolve((any Clock).self) }
+        container.register((any Clock).self, scope: newScope) { _ in FixedClock("second") }
+        return (try container.resolve((any Clock).self), try container.resolve((any Clock).self))
+      }
+      let before = "as a \(scope)\(resolvedBefore ? ", resolved it" : ""), then as a \(newScope)"
 
-    let first = try container.resolve((any Clock).self)
-    let second = try container.resolve((any Clock).self)
+      let (first, second) = try #require(
+        outcome.value, "Clock was registered \(before); resolving it failed: \(outcome.summary).")
+      #expect(
+        first.label == "second",
+        """
+        Clock was registered \(before); resolve should then use the new factory, but it \
+        returned the '\(first.label)' clock. A new registration replaces the old one whole, \
+        its shared instance too.
+        """
+      )
+      #expect(
+        (first === second) == (newScope == .singleton),
+        """
+        Clock was registered \(before); two resolves gave \
+        \(first === second ? "one instance" : "two instances"). The new registration's \
+        scope decides, not the old one's.
+        """
+      )
+    }
+  }
 
+  @Test("Two containers side by side keep their own singletons", arguments: [false, true])
+  func twoContainersKeepTheirOwnSingletons(secondAsksFirst: Bool) async throws {
+    let first = Container()
+    let second = Container()
+    first.register((any Clock).self, scope: .singleton) { _ in FixedClock("first") }
+    second.register((any Clock).self, scope: .singleton) { _ in FixedClock("second") }
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      let order =
+        secondAsksFirst ? [second, first, second, first] : [first, second, first, second]
+      return try order.map { try $0.resolve((any Clock).self) }
+    }
+
+    let clocks = try #require(
+      outcome.value, "Resolving a singleton from two containers failed: \(outcome.summary).")
+    let (firstClocks, secondClocks) =
+      secondAsksFirst
+      ? ([clocks[1], clocks[3]], [clocks[0], clocks[2]])
+      : ([clocks[0], clocks[2]], [clocks[1], clocks[3]])
     #expect(
-      first.label == "second",
+      firstClocks.allSatisfy { $0.label == "first" && $0 === firstClocks[0] }
+        && secondClocks.allSatisfy { $0.label == "second" && $0 === secondClocks[0] },
       """
-      Clock was registered as a \(scope) again\(resolvedBefore ? ", after it was resolved" : ""); \
-      resolve should then use the new factory, but it returned the '\(first.label)' clock. \
-      A new registration replaces the old one whole, its shared instance too.
-      """
-    )
-    #expect(
-      (first === second) == (scope == .singleton),
-      """
-      The new registration keeps its scope (\(scope)): two resolves gave \
-      \(first === second ? "one instance" : "two instances").
+      Two containers each registered their own singleton Clock; the first resolved \
+      \(firstClocks.map(\.label)) and the second \(secondClocks.map(\.label)). A singleton is \
+      one per registration, kept by the container that registered it: a `static` table (one \
+      for the whole app) hands one container's instance to another.
       """
     )
   }

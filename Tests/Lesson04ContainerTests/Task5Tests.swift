@@ -216,6 +216,86 @@ struct Task5Tests {
       """
     )
   }
+  @Test(
+    "A cycle across threads is reported with every service on it, whichever thread finds it",
+    arguments: [false, true])
+  func crossThreadCyclePathHasEveryService(sessionSideFindsIt: Bool) async throws {
+    let container = Container()
+    let runaway = RunawayGuard()
+    let authStarted = Gate()
+    let sessionStarted = Gate()
+    let authThread = Recorder<WatchedThread>()
+    let sessionThread = Recorder<WatchedThread>()
+    let firstAuth = Counter()
+    let firstRefresher = Counter()
+    // AuthService needs SessionStore, which needs TokenRefresher, which needs AuthService.
+    container.register(AuthService.self, scope: .singleton) { resolver in
+      try runaway.tick()
+      firstAuth.increment()
+      if firstAuth.value == 1 {
+        authThread.append(.current())
+        authStarted.open()
+        _ = sessionStarted.wait(seconds: 5)
+        // Ask for SessionStore only once the other thread waits for AuthService: this
+        // thread then finds the loop.
+        if !sessionSideFindsIt { waitUntilParked(sessionThread, count: 1, seconds: 5) }
+      }
+      return AuthService(session: try resolver.resolve(SessionStore.self))
+    }
+    container.register(SessionStore.self, scope: .singleton) { resolver in
+      try runaway.tick()
+      if sessionThread.all.isEmpty {
+        sessionThread.append(.current())
+        sessionStarted.open()
+        _ = authStarted.wait(seconds: 5)
+      }
+      return SessionStore(refresher: try resolver.resolve(TokenRefresher.self))
+    }
+    container.register(TokenRefresher.self) { resolver in
+      try runaway.tick()
+      firstRefresher.increment()
+      if firstRefresher.value == 1, sessionSideFindsIt {
+        waitUntilParked(authThread, count: 1, seconds: 5)
+      }
+      return TokenRefresher(auth: try resolver.resolve(AuthService.self))
+    }
+    let fromAuth = Recorder<(any Error)?>()
+    let fromSession = Recorder<(any Error)?>()
+
+    let finished = await runConcurrently(2, timeLimit: .seconds(12)) { index in
+      if index == 0 {
+        fromAuth.append(Result { try container.resolve(AuthService.self) }.error)
+      } else {
+        fromSession.append(Result { try container.resolve(SessionStore.self) }.error)
+      }
+    }
+
+    try #require(
+      finished,
+      """
+      Two threads entered the cycle AuthService → SessionStore → TokenRefresher → AuthService from \
+      opposite ends, and they were still waiting after 12 seconds (see the test above).
+      """
+    )
+    let authError = fromAuth.all.first ?? nil
+    let sessionError = fromSession.all.first ?? nil
+    let finder = sessionSideFindsIt ? "SessionStore" : "AuthService"
+    #expect(
+      isCycle(authError, path: ["AuthService", "SessionStore", "TokenRefresher", "AuthService"])
+        && isCycle(
+          sessionError, path: ["SessionStore", "TokenRefresher", "AuthService", "SessionStore"]),
+      """
+      One thread resolved AuthService, the other SessionStore, and the one resolving \
+      \(finder) arrived last at the loop AuthService → SessionStore → TokenRefresher → AuthService. \
+      Resolving AuthService should throw ContainerError.cycle(path: ["AuthService", \
+      "SessionStore", "TokenRefresher", "AuthService"]), and resolving SessionStore the same loop \
+      from SessionStore; resolving AuthService threw \(describe(authError)), resolving \
+      SessionStore \(describe(sessionError)). The thread that finds the loop in the \
+      wait-for graph sees only its own chain: add the other resolution's chain, from the \
+      service it is creating on, so the path names every service on the loop.
+      """
+    )
+  }
 }
 
 /// AuthService needs SessionStore, which needs AuthService.
@@ -231,5 +311,13 @@ private func registerAuthCycle(
   container.register(SessionStore.self, scope: scope) { resolver in
     try runaway.tick()
     return SessionStore(auth: try resolver.resolve(AuthService.self))
+  }
+}
+
+extension Result {
+  /// The error, if this is a failure.
+  fileprivate var error: Failure? {
+    if case .failure(let error) = self { return error }
+    return nil
   }
 }

@@ -85,4 +85,50 @@ struct Task6Tests {
       """
     )
   }
+  @Test("Two named singletons of one type are each their own instance")
+  func namedSingletonsAreKeptApart() async throws {
+    let container = Container()
+    container.register((any Clock).self, name: "utc", scope: .singleton) { _ in FixedClock("utc") }
+    container.register((any Clock).self, name: "local", scope: .singleton) { _ in
+      FixedClock("local")
+    }
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      try ["utc", "local", "utc", "local"].map { try container.resolve((any Clock).self, name: $0) }
+    }
+
+    let clocks = try #require(
+      outcome.value, "Resolving two named singletons failed: \(outcome.summary).")
+    #expect(
+      clocks.map(\.label) == ["utc", "local", "utc", "local"] && clocks[0] === clocks[2]
+        && clocks[1] === clocks[3],
+      """
+      Clock named "utc" and Clock named "local" are two singletons; resolving utc, local, \
+      utc, local gave the clocks \(clocks.map(\.label)). Each registration keeps its own \
+      instance: is the singleton kept by type alone, without its name?
+      """
+    )
+  }
+
+  @Test("An unnamed resolve never falls back to a named registration", arguments: ["utc", "local"])
+  func unnamedResolveIgnoresNamedRegistrations(name: String) {
+    let container = Container()
+    container.register((any Clock).self, name: name) { _ in FixedClock(name) }
+
+    let error = #expect(
+      throws: ContainerError.self,
+      "Only Clock named \"\(name)\" was registered, not the unnamed one."
+    ) {
+      try container.resolve((any Clock).self)
+    }
+
+    #expect(
+      isUnregistered(error, service: "Clock", name: nil),
+      """
+      Only Clock named "\(name)" was registered; resolving the unnamed Clock should throw \
+      ContainerError.unregistered(service: "Clock", name: nil), got \(describe(error)). A \
+      name is part of what you ask for: no name is not "any name".
+      """
+    )
+  }
 }

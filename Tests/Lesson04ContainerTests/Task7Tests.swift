@@ -1,17 +1,22 @@
+import KataTestSupport
 import Lesson04Container
 import Testing
 
 @Suite("Task 7 — Override in a child container")
 struct Task7Tests {
   @Test("A child's registration overrides its parent's for the child only")
-  func childOverridesForItselfOnly() throws {
+  func childOverridesForItselfOnly() async throws {
     let parent = Container()
     parent.register((any Clock).self) { _ in FixedClock("live") }
     let child = parent.makeChild()
     child.register((any Clock).self) { _ in FixedClock("test") }
 
-    let childClock = try child.resolve((any Clock).self)
-    let parentClock = try parent.resolve((any Clock).self)
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      (try child.resolve((any Clock).self), try parent.resolve((any Clock).self))
+    }
+
+    let (childClock, parentClock) = try #require(
+      outcome.value, "Resolving Clock from a child and its parent failed: \(outcome.summary).")
 
     #expect(
       childClock.label == "test",
@@ -26,39 +31,53 @@ struct Task7Tests {
   }
 
   @Test("A child falls back to its parent, and its own registrations stay in the child")
-  func childFallsBackButKeepsItsOwn() {
+  func childFallsBackButKeepsItsOwn() async throws {
     let parent = Container()
     parent.register((any Clock).self) { _ in FixedClock("live") }
     let child = parent.makeChild()
     child.register(Payments.Client.self) { _ in Payments.Client() }
 
-    let clock = try? child.resolve((any Clock).self)
-
-    #expect(
-      clock?.label == "live",
-      "A child should fall back to its parent for what it does not register itself.")
-    #expect(
-      (try? child.resolve(Payments.Client.self)) != nil,
-      "The child should resolve what it registered.")
-    #expect(
-      throws: ContainerError.self,
-      "The parent should know nothing of a registration made in its child."
-    ) {
-      try parent.resolve(Payments.Client.self)
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      (
+        (try? child.resolve((any Clock).self))?.label,
+        (try? child.resolve(Payments.Client.self)) != nil,
+        Result { try parent.resolve(Payments.Client.self) }.isUnregistered
+      )
     }
+
+    let (clockLabel, childHasClient, parentMisses) = try #require(
+      outcome.value, "Resolving from a child and its parent never returned: \(outcome.summary).")
+    #expect(
+      clockLabel == "live",
+      "A child should fall back to its parent for what it does not register itself.")
+    #expect(childHasClient, "The child should resolve what it registered.")
+    #expect(
+      parentMisses,
+      """
+      The parent should know nothing of a registration made in its child: resolving it from \
+      the parent should throw ContainerError.unregistered.
+      """
+    )
   }
 
   @Test(
     "A child sees what its parent registers after the child was made",
     arguments: ["live", "production"])
-  func childSeesLaterParentRegistrations(label: String) {
+  func childSeesLaterParentRegistrations(label: String) async throws {
     let parent = Container()
     let child = parent.makeChild()
     child.register((any Clock).self, name: "child") { _ in FixedClock("child") }
     parent.register((any Clock).self) { _ in FixedClock(label) }
 
-    let clock = try? child.resolve((any Clock).self)
-    let parentSeesChild = (try? parent.resolve((any Clock).self, name: "child")) != nil
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      (
+        try? child.resolve((any Clock).self),
+        (try? parent.resolve((any Clock).self, name: "child")) != nil
+      )
+    }
+
+    let (clock, parentSeesChild) = try #require(
+      outcome.value, "Resolving from a child and its parent never returned: \(outcome.summary).")
 
     #expect(
       clock?.label == label,
@@ -79,7 +98,7 @@ struct Task7Tests {
   }
 
   @Test("A child shares its parent's singletons", arguments: [1, 3])
-  func childSharesParentSingletons(children: Int) throws {
+  func childSharesParentSingletons(children: Int) async throws {
     let parent = Container()
     let made = Counter()
     parent.register(Ledger.self, scope: .singleton) { _ in
@@ -92,10 +111,16 @@ struct Task7Tests {
       child.register((any Clock).self) { _ in FixedClock("child \(index)") }
     }
 
-    let fromChildren = try kids.map { try $0.resolve(Ledger.self) }
-    let fromParent = try parent.resolve(Ledger.self)
-    let clocks = try kids.map { try $0.resolve((any Clock).self).label }
-    let parentClock = try parent.resolve((any Clock).self).label
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      (
+        try kids.map { try $0.resolve(Ledger.self) }, try parent.resolve(Ledger.self),
+        try kids.map { try $0.resolve((any Clock).self).label },
+        try parent.resolve((any Clock).self).label
+      )
+    }
+
+    let (fromChildren, fromParent, clocks, parentClock) = try #require(
+      outcome.value, "Resolving from a parent and its children failed: \(outcome.summary).")
 
     #expect(
       fromChildren.allSatisfy { $0 === fromParent } && made.value == 1,
@@ -161,5 +186,88 @@ struct Task7Tests {
       registered it: build it from that container's registrations.
       """
     )
+  }
+  @Test("A grandchild sees what its parent and its grandparent register", arguments: [false, true])
+  func grandchildSeesTheWholeLine(childOverrides: Bool) async throws {
+    let root = Container()
+    let made = Counter()
+    root.register((any Clock).self) { _ in FixedClock("live") }
+    root.register(Ledger.self, scope: .singleton) { _ in
+      made.increment()
+      return Ledger(clock: FixedClock("root"))
+    }
+    let child = root.makeChild()
+    if childOverrides { child.register((any Clock).self) { _ in FixedClock("child") } }
+    let grandchild = child.makeChild()
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      (
+        try grandchild.resolve((any Clock).self).label, try grandchild.resolve(Ledger.self),
+        try root.resolve(Ledger.self)
+      )
+    }
+
+    let expected = childOverrides ? "child" : "live"
+    let (label, fromGrandchild, fromRoot) = try #require(
+      outcome.value,
+      """
+      A child of a child should resolve what its parent or its grandparent registered; but \
+      \(outcome.summary). Does a child ask only its own parent's table, not the parent's \
+      parent?
+      """
+    )
+    #expect(
+      label == expected && fromGrandchild === fromRoot && made.value == 1,
+      """
+      A child of a child\(childOverrides ? ", whose parent overrides Clock," : "") should \
+      resolve the '\(expected)' Clock and share its grandparent's singleton; it got the \
+      '\(label)' Clock, and the singleton was created \(made.value) times.
+      """
+    )
+  }
+
+  @Test("A child's own singleton stands beside its parent's", arguments: [1, 2])
+  func childSingletonOverridesForItselfOnly(children: Int) async throws {
+    let parent = Container()
+    parent.register((any Clock).self, scope: .singleton) { _ in FixedClock("live") }
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      let before = try parent.resolve((any Clock).self)
+      let kids = (0..<children).map { _ in parent.makeChild() }
+      for (index, child) in kids.enumerated() {
+        child.register((any Clock).self, scope: .singleton) { _ in FixedClock("child \(index)") }
+      }
+      let fromChildren = try kids.map {
+        [try $0.resolve((any Clock).self), try $0.resolve((any Clock).self)]
+      }
+      return (before, fromChildren, try parent.resolve((any Clock).self))
+    }
+
+    let (before, fromChildren, after) = try #require(
+      outcome.value,
+      "Resolving singletons from a parent and its children failed: \(outcome.summary).")
+    let childrenOK = fromChildren.enumerated().allSatisfy { index, clocks in
+      clocks[0].label == "child \(index)" && clocks[0] === clocks[1]
+    }
+    #expect(
+      childrenOK && after === before,
+      """
+      The parent's singleton Clock was resolved, then \(children) children each registered a \
+      singleton Clock of their own. Each child should share its own clock, and the parent \
+      keep its '\(before.label)' one; the children got \(fromChildren.map { $0.map(\.label) }) \
+      and the parent then got '\(after.label)'\(after === before ? "" : ", another instance"). \
+      A singleton's instance belongs to the container that registered it.
+      """
+    )
+  }
+}
+
+extension Result {
+  /// Whether this failed with `ContainerError.unregistered`.
+  fileprivate var isUnregistered: Bool {
+    guard case .failure(let error) = self, case .unregistered? = error as? ContainerError else {
+      return false
+    }
+    return true
   }
 }

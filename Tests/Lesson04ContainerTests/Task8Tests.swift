@@ -6,16 +6,24 @@ import Testing
 @Suite("Task 8 — Write the typed alternative")
 struct Task8Tests {
   @Test("The HTTP client and the repository are created once and shared")
-  func sharedServicesAreCreatedOnce() {
+  func sharedServicesAreCreatedOnce() async throws {
     let clientsMade = Counter()
     let dependencies = AppDependencies {
       clientsMade.increment()
       return FakeHTTPClient()
     }
 
-    let firstRepository = dependencies.accountsRepository
-    let secondRepository = dependencies.accountsRepository
-    let client = dependencies.httpClient
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      (dependencies.accountsRepository, dependencies.accountsRepository, dependencies.httpClient)
+    }
+
+    let (firstRepository, secondRepository, client) = try #require(
+      outcome.value,
+      """
+      Reading accountsRepository twice, then httpClient, did not return within \
+      \(resolveTimeLimit): does making the repository wait for a lock it already holds?
+      """
+    )
 
     #expect(
       firstRepository === secondRepository,
@@ -33,9 +41,14 @@ struct Task8Tests {
 
   @Test("Each screen gets a new view model that uses the one shared repository")
   @MainActor
-  func viewModelsAreFreshAndShareTheRepository() async {
+  func viewModelsAreFreshAndShareTheRepository() async throws {
     let client = FakeHTTPClient()
     let dependencies = AppDependencies { client }
+    // Make the shared services off the main actor first, so a deadlock fails this test only.
+    let warmUp = await runOffPool(timeLimit: resolveTimeLimit) { dependencies.accountsRepository }
+    try #require(
+      warmUp.didFinish,
+      "Reading accountsRepository did not return within \(resolveTimeLimit): a deadlock?")
 
     let first = dependencies.makeAccountsViewModel()
     let second = dependencies.makeAccountsViewModel()
@@ -89,27 +102,62 @@ struct Task8Tests {
   }
 
   @Test("Two dependency graphs side by side keep their own client and repository")
-  func twoGraphsKeepTheirOwnServices() {
+  func twoGraphsKeepTheirOwnServices() async throws {
     let firstClient = FakeHTTPClient()
     let secondClient = FakeHTTPClient()
     let first = AppDependencies { firstClient }
     let second = AppDependencies { secondClient }
 
-    let secondRepository = second.accountsRepository
-    let firstRepository = first.accountsRepository
-
-    #expect(
-      first.httpClient === firstClient && second.httpClient === secondClient
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      let secondRepository = second.accountsRepository
+      let firstRepository = first.accountsRepository
+      return first.httpClient === firstClient && second.httpClient === secondClient
         && (firstRepository as? RemoteAccountsRepository)?.client === firstClient
         && (secondRepository as? RemoteAccountsRepository)?.client === secondClient
         && firstRepository !== secondRepository
         && first.accountsRepository === firstRepository
-        && second.accountsRepository === secondRepository,
+        && second.accountsRepository === secondRepository
+    }
+
+    try #require(
+      outcome.didFinish,
+      "Reading two dependency graphs did not return within \(resolveTimeLimit).")
+    #expect(
+      outcome.value == true,
       """
       Two AppDependencies, each made with its own client, should each share their own \
       client and repository, read after read; they did not. Is a shared value kept in a \
       `static` (one for the whole app) instead of in each AppDependencies, or made anew on \
       every read?
+      """
+    )
+  }
+
+  @Test("Nothing is created before it is first used", arguments: [false, true])
+  func sharedServicesAreLazy(repositoryFirst: Bool) async throws {
+    let clientsMade = Counter()
+    let dependencies = AppDependencies {
+      clientsMade.increment()
+      return FakeHTTPClient()
+    }
+    let madeBeforeUse = clientsMade.value
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      if repositoryFirst {
+        _ = dependencies.accountsRepository
+      } else {
+        _ = dependencies.httpClient
+      }
+    }
+
+    try #require(outcome.didFinish, "Reading a shared service did not return: \(outcome.summary).")
+    #expect(
+      madeBeforeUse == 0 && clientsMade.value == 1,
+      """
+      AppDependencies made \(madeBeforeUse) HTTP clients before anything asked for one, and \
+      \(clientsMade.value) once \(repositoryFirst ? "accountsRepository" : "httpClient") was \
+      read. Shared services are made on first use, like a lazy var: an app that builds \
+      every service at launch pays for screens nobody opens.
       """
     )
   }

@@ -41,6 +41,12 @@ final class AuthService: Sendable {
 
 final class SessionStore: Sendable {
   init(auth: AuthService) {}
+  init(refresher: TokenRefresher) {}
+}
+
+/// Refreshes a session's tokens through AuthService: a longer way round the same cycle.
+final class TokenRefresher: Sendable {
+  init(auth: AuthService) {}
 }
 
 /// A service that needs itself.
