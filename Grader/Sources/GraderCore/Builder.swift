@@ -25,9 +25,6 @@ struct BuildOutcome: Sendable {
 }
 
 /// Builds the selected lessons and their tests with `swift build --build-tests`.
-///
-/// Without an index store: SwiftPM writes one for editors by default, the grader never reads
-/// it, and it cost about two thirds of a cold lesson build on Linux.
 struct Builder {
   var root: URL
   var environment: [String: String]
@@ -39,9 +36,7 @@ struct Builder {
 
   func build() throws(GraderError) -> BuildOutcome {
     let child = ChildProcess(
-      arguments: [
-        "swift", "build", "--build-tests", "--disable-index-store", "--scratch-path", scratchPath,
-      ],
+      arguments: ["swift", "build", "--build-tests", "--scratch-path", scratchPath],
       environment: environment, directory: root)
     let clock = BuildClock(folder: root.appending(path: scratchPath).appending(path: "kata-grader"))
     if clock.editedAroundLastBuild(newestEdit()) { forgetIncrementalRecords() }

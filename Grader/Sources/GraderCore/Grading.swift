@@ -28,14 +28,9 @@ public enum CodeSource: Sendable, Equatable {
   }
 
   /// Separate build folders, so switching between exercises and solutions never rebuilds.
-  ///
-  /// The exercises are built in a folder of the grader's own, not in `.build`: the grader
-  /// builds without an index store (see ``Builder``), and sharing `.build` with a learner's
-  /// `swift test` or editor would rebuild everything each time one follows the other, and
-  /// make the grader wait behind their lock on `.build`.
   var scratchPath: String {
     switch self {
-    case .exercises: return ".build/kata"
+    case .exercises: return ".build"
     case .solutions: return ".build/solutions"
     case .folder: return ".build/variants"
     }

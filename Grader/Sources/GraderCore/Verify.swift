@@ -102,7 +102,6 @@ public struct Verifier {
       let graderTests = ChildProcess(
         arguments: [
           "swift", "test", "--package-path", "Grader", "--scratch-path", ".build/grader-tests",
-          "--disable-index-store",
           "-Xswiftc", "-warnings-as-errors",
         ],
         directory: course.root)
