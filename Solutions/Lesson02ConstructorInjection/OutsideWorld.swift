@@ -56,12 +56,4 @@ public enum OutsideContact: Equatable, Sendable, CustomStringConvertible {
     case .clipboard(let text): "ClipboardShareChannel copied \"\(text)\" to the clipboard"
     }
   }
-
-  /// Whether this went to the analytics vendor.
-  public var isAnalytics: Bool {
-    switch self {
-    case .analyticsSession, .analyticsEvent: true
-    case .connection, .accountsRequest, .clipboard: false
-    }
-  }
 }

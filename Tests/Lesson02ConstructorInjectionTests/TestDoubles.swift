@@ -438,6 +438,16 @@ struct NoLiveObjects: SuiteTrait, TestTrait, TestScoping {
   }
 }
 
+extension OutsideContact {
+  /// Whether this went to the analytics vendor.
+  var isAnalytics: Bool {
+    switch self {
+    case .analyticsSession, .analyticsEvent: true
+    case .connection, .accountsRequest, .clipboard: false
+    }
+  }
+}
+
 extension Trait where Self == NoLiveObjects {
   /// Each test gets an empty `OutsideWorld` of its own, which must stay empty.
   static var noLiveObjects: Self { Self() }
