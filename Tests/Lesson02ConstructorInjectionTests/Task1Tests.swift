@@ -1,7 +1,7 @@
 import Lesson02ConstructorInjection
 import Testing
 
-@Suite("Task 1 — Inject the repository")
+@Suite("Task 1 — Inject the repository", .noLiveObjectsIgnoringAnalytics)
 @MainActor
 struct Task1Tests {
   @Test("Loading asks the injected repository, exactly once")

@@ -1,7 +1,7 @@
 import Lesson02ConstructorInjection
 import Testing
 
-@Suite("Task 2 — Tell empty from content")
+@Suite("Task 2 — Tell empty from content", .noLiveObjectsIgnoringAnalytics)
 @MainActor
 struct Task2Tests {
   @Test("Before loading, the screen is idle")

@@ -1,7 +1,7 @@
 import Lesson02ConstructorInjection
 import Testing
 
-@Suite("Task 3 — Carry the failure as state")
+@Suite("Task 3 — Carry the failure as state", .noLiveObjectsIgnoringAnalytics)
 @MainActor
 struct Task3Tests {
   @Test("A failed request shows the failure with the error's message", arguments: BankOutage.both)
@@ -99,6 +99,32 @@ struct Task3Tests {
       should show that failure; it shows \(state.summary) (the repository was asked \
       \(repository.fetchCount) time(s) in two loads). The screen shows the latest outcome, \
       not the last success.
+      """
+    )
+  }
+
+  @Test(
+    "A second failure shows its own message, not the first one's",
+    arguments: [
+      (BankOutage.maintenance, BankOutage.sessionExpired), (.sessionExpired, .maintenance),
+    ]
+  )
+  func secondFailureShowsItsOwnMessage(first: BankOutage, then second: BankOutage) async {
+    let repository = FakeAccountsRepository(.failure(first))
+    let viewModel = makeAccountsViewModel(repository: repository, analytics: AnalyticsSpy())
+    await loadAccounts(on: viewModel)
+
+    repository.answer(.failure(second))
+    await loadAccounts(on: viewModel)
+
+    let state = screenState(of: viewModel)
+    #expect(
+      state == .failure(message: second.message),
+      """
+      The first load failed with "\(first.message)", the second with "\(second.message)"; \
+      the screen should show the second failure, but it shows \(state.summary) (the \
+      repository was asked \(repository.fetchCount) time(s) in two loads). Each failure is \
+      shown with the message of the error that was thrown this time.
       """
     )
   }

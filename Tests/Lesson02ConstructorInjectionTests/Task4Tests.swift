@@ -4,7 +4,7 @@ import Testing
 // These tests never sleep to "catch" the loading state: the repository suspends until
 // the test resumes it, so the request is in flight exactly while the test looks.
 
-@Suite("Task 4 — Show loading while the request runs")
+@Suite("Task 4 — Show loading while the request runs", .noLiveObjectsIgnoringAnalytics)
 @MainActor
 struct Task4Tests {
   @Test("The screen shows loading while the request is suspended")
@@ -103,5 +103,43 @@ struct Task4Tests {
     try #require(await retry.finish())
     let after = screenState(of: viewModel)
     #expect(after == .empty, "The retry found no accounts; the screen shows \(after.summary).")
+  }
+
+  @Test(
+    "Reloading after a success shows loading again, not the old answer",
+    arguments: [[Sample.travel, Sample.rent], []]
+  )
+  func reloadAfterSuccessShowsLoading(firstAnswer: [Account]) async throws {
+    let gate = SuspendingAccountsRepository()
+    let viewModel = makeAccountsViewModel(repository: gate, analytics: AnalyticsSpy())
+    let first = await startLoading(viewModel, through: gate)
+    defer { gate.resume(throwing: CancellationError()) }
+    try #require(
+      first.reachedRepository,
+      "The load never asked the injected repository. Do Task 1 first."
+    )
+    gate.resume(returning: firstAnswer)
+    try #require(await first.finish())
+    let shown = screenState(of: viewModel)
+
+    let reload = await startLoading(viewModel, through: gate)
+    try #require(reload.reachedRepository, "The reload never asked the injected repository.")
+    let during = screenState(of: viewModel)
+    #expect(
+      during == .loading,
+      """
+      The first load showed \(shown.summary); the reload's request is running, so the \
+      screen should be .loading; it shows \(during.summary). Every load shows .loading \
+      while its request runs, after a success as after a failure.
+      """
+    )
+
+    gate.resume(returning: [Sample.gifts])
+    try #require(await reload.finish())
+    let after = screenState(of: viewModel)
+    #expect(
+      after == .content([Sample.gifts]),
+      "The reload answered \"Gifts\"; the screen shows \(after.summary)."
+    )
   }
 }

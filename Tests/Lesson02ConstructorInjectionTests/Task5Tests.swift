@@ -1,7 +1,7 @@
 import Lesson02ConstructorInjection
 import Testing
 
-@Suite("Task 5 — Track analytics through a spy")
+@Suite("Task 5 — Track analytics through a spy", .noLiveObjects)
 @MainActor
 struct Task5Tests {
   @Test(
@@ -165,6 +165,47 @@ struct Task5Tests {
       """
       The view model keeps the injected tracker in an Optional. Analytics is required: \
       take it in init, keep it in a `let`, and give it no default.
+      """
+    )
+  }
+
+  @Test(
+    "Every load tracks its own events, the second as the first",
+    arguments: [
+      (
+        Result<[Account], BankOutage>.success([Sample.rent]),
+        Result<[Account], BankOutage>.failure(.maintenance)
+      ),
+      (.failure(.sessionExpired), .success([Sample.gifts, Sample.travel])),
+    ]
+  )
+  func everyLoadTracksAgain(
+    first: Result<[Account], BankOutage>,
+    then second: Result<[Account], BankOutage>
+  ) async {
+    let log = CallLog()
+    let repository = FakeAccountsRepository(first, log: log)
+    let viewModel = makeAccountsViewModel(repository: repository, analytics: AnalyticsSpy(log: log))
+
+    await loadAccounts(on: viewModel)
+    repository.answer(second)
+    await loadAccounts(on: viewModel)
+
+    func entries(for result: Result<[Account], BankOutage>) -> [CallLog.Entry] {
+      let outcome: AnalyticsEvent =
+        switch result {
+        case .success(let accounts): .accountsLoaded(count: accounts.count)
+        case .failure: .accountsLoadFailed
+        }
+      return [.tracked(.accountsRequested), .fetchedAccounts, .tracked(outcome)]
+    }
+    let expected = entries(for: first) + entries(for: second)
+    #expect(
+      log.all == expected,
+      """
+      The view model loaded twice; each load tracks .accountsRequested, asks the repository, \
+      and tracks its outcome. Expected, in this order: \(expected). Got: \(log.all). \
+      Every load is counted: no event is tracked only once per screen.
       """
     )
   }

@@ -1,7 +1,7 @@
 import Lesson02ConstructorInjection
 import Testing
 
-@Suite("Task 6 — Pass the share channel to the method")
+@Suite("Task 6 — Pass the share channel to the method", .noLiveObjects)
 @MainActor
 struct Task6Tests {
   @Test(
@@ -89,5 +89,31 @@ struct Task6Tests {
         """
       )
     }
+  }
+
+  @Test(
+    "Sharing uses the accounts of the latest load",
+    arguments: [(Sample.rent, Sample.travel), (Sample.gifts, Sample.rent)]
+  )
+  func shareUsesTheLatestAccounts(listed: Account, gone: Account) async {
+    let repository = FakeAccountsRepository(.success([gone]))
+    let viewModel = makeAccountsViewModel(repository: repository, analytics: AnalyticsSpy())
+    await loadAccounts(on: viewModel)
+    repository.answer(.success([listed]))
+    await loadAccounts(on: viewModel)
+    let channel = ShareChannelSpy()
+
+    shareAccount(gone.id, on: viewModel, via: channel)
+    shareAccount(listed.id, on: viewModel, via: channel)
+
+    #expect(
+      channel.shared == [listed],
+      """
+      The first load listed "\(gone.name)", the reload only "\(listed.name)". The test then \
+      shared both; the channel received \(channel.shared.map(\.name)), but should have \
+      received only "\(listed.name)": a share picks from what the screen lists now, not from \
+      an earlier load.
+      """
+    )
   }
 }

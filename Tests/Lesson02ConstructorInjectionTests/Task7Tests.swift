@@ -1,7 +1,7 @@
 import Lesson02ConstructorInjection
 import Testing
 
-@Suite("Task 7 — Attach an optional logger")
+@Suite("Task 7 — Attach an optional logger", .noLiveObjects)
 @MainActor
 struct Task7Tests {
   @Test("Without a logger, a failing load still shows the failure", arguments: BankOutage.both)
@@ -114,6 +114,34 @@ struct Task7Tests {
       """
       A logger heard the other view model's failure: \(overheard). Keep the logger in the \
       view model, not in a static.
+      """
+    )
+  }
+
+  @Test(
+    "Each failed load is logged, the second as the first",
+    arguments: [
+      (BankOutage.maintenance, BankOutage.sessionExpired), (.sessionExpired, .maintenance),
+    ]
+  )
+  func everyFailureIsLogged(first: BankOutage, then second: BankOutage) async {
+    let repository = FakeAccountsRepository(.failure(first))
+    let viewModel = makeAccountsViewModel(repository: repository, analytics: AnalyticsSpy())
+    let logger = LoggerSpy()
+    attachLogger(logger, to: viewModel)
+
+    await loadAccounts(on: viewModel)
+    repository.answer(.failure(second))
+    await loadAccounts(on: viewModel)
+
+    let firstHeard = logger.logged.filter { $0.contains(first.message) }
+    let secondHeard = logger.logged.filter { $0.contains(second.message) }
+    #expect(
+      firstHeard.count == 1 && secondHeard.count == 1,
+      """
+      Two loads failed, with "\(first.message)" and then "\(second.message)"; the logger \
+      should have one message for each, and got \(logger.logged). Log every failed load, \
+      not only the first.
       """
     )
   }

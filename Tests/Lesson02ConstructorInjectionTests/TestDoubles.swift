@@ -359,6 +359,103 @@ private func isTarget(_ value: Any, _ target: AnyObject) -> Bool {
   return (value as AnyObject) === target
 }
 
+// MARK: - The guard: no live object in a test
+
+/// Gives each test an empty `OutsideWorld` of its own, so whatever a live object does
+/// during the test is written down where only that test looks, and tests running in
+/// parallel never share it.
+///
+/// It is the lesson's guard: after every test, failed loads, reloads and shares included,
+/// the test's own world must still be empty. A view model built from fakes must not build,
+/// nor use, a live repository, a live tracker or the clipboard, on any path, not even
+/// beside the injected collaborator. Tasks 1 to 4 ignore analytics, which Task 5 checks.
+struct NoLiveObjects: SuiteTrait, TestTrait, TestScoping {
+  /// Whether contacts with the analytics vendor are left to a later task.
+  var ignoresAnalytics = false
+
+  var isRecursive: Bool { true }
+
+  func provideScope(
+    for test: Test,
+    testCase: Test.Case?,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
+    await checkTheLiveObjectsReport()
+    let world = OutsideWorld()
+    do {
+      try await OutsideWorld.$current.withValue(world) {
+        try await function()
+      }
+    } catch {
+      check(world)
+      throw error
+    }
+    check(world)
+  }
+
+  /// The guard proves something only if the live objects report what they do; this
+  /// makes sure they still do, in a world of its own.
+  private func checkTheLiveObjectsReport() async {
+    let probe = OutsideWorld()
+    await OutsideWorld.$current.withValue(probe) {
+      let repository = LiveAccountsRepository(host: "probe.example-bank.com")
+      let analytics = LiveAnalytics()
+      _ = try? await repository.fetchAccounts()
+      analytics.track(.accountsLoaded(count: 2))
+      ClipboardShareChannel().share(Sample.gifts)
+    }
+    let expected: [OutsideContact] = [
+      .connection(host: "probe.example-bank.com"), .analyticsSession,
+      .accountsRequest(host: "probe.example-bank.com"),
+      .analyticsEvent(.accountsLoaded(count: 2)), .clipboard("Gifts (gft-9)"),
+    ]
+    guard probe.contacts != expected else { return }
+    Issue.record(
+      """
+      The live objects should report to OutsideWorld.current when they are created and \
+      used: expected \(expected.map(\.description)), got \(probe.contacts.map(\.description)). \
+      LiveAccountsRepository, LiveAnalytics, ClipboardShareChannel and OutsideWorld are the \
+      kata's stand-ins for the real world, not yours to change: the guard that checks your \
+      view model after every test sees only what they report.
+      """
+    )
+  }
+
+  private func check(_ world: OutsideWorld) {
+    let leaked = world.contacts.filter { !ignoresAnalytics || !$0.isAnalytics }
+    guard !leaked.isEmpty else { return }
+    Issue.record(
+      """
+      Guard: no live object in a test. This test gave the view model fakes, yet a live \
+      object was built or used:
+      \(leaked.map { "  - \($0)" }.joined(separator: "\n"))
+      This is checked after every test, failed loads, reloads and shares included: no path \
+      of the view model may build a live object, use one beside the injected collaborator, \
+      or fall back to one. The repository and the tracker come in through init, the channel \
+      through the call; only the composition root knows the live types.
+      """
+    )
+  }
+}
+
+extension OutsideContact {
+  /// Whether this went to the analytics vendor.
+  var isAnalytics: Bool {
+    switch self {
+    case .analyticsSession, .analyticsEvent: true
+    case .connection, .accountsRequest, .clipboard: false
+    }
+  }
+}
+
+extension Trait where Self == NoLiveObjects {
+  /// Each test gets an empty `OutsideWorld` of its own, which must stay empty.
+  static var noLiveObjects: Self { Self() }
+
+  /// Like `noLiveObjects`, but the analytics vendor is not checked (Task 5 checks it).
+  static var noLiveObjectsIgnoringAnalytics: Self { Self(ignoresAnalytics: true) }
+}
+
 // MARK: - Readable states in failure messages
 
 extension AccountsScreenState {
