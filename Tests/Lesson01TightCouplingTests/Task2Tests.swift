@@ -5,6 +5,28 @@ import Testing
 @Suite("Task 2 — Take the analytics tracker from outside", .freshInternet)
 @MainActor
 struct Task2Tests {
+  @Test(
+    "Guard: a live tracker opens one analytics session as it is created",
+    arguments: ["key-staging", "key-demo"]
+  )
+  func aLiveTrackerOpensASessionWhenCreated(apiKey: String) {
+    // Every "no live tracker in a test" check counts these sessions; if a live tracker
+    // opened none, those checks would pass whatever the view model built.
+    let internet = Internet()
+    Internet.$current.withValue(internet) {
+      _ = LiveAnalyticsTracker(apiKey: apiKey)
+    }
+
+    #expect(
+      internet.traffic == [.analyticsSession(apiKey: apiKey)],
+      """
+      Creating LiveAnalyticsTracker(apiKey: "\(apiKey)") should open exactly one session \
+      with the vendor, and send nothing else. The internet saw: \(internet.traffic). \
+      LiveAnalyticsTracker and Internet are given code: put them back as the starter had them.
+      """
+    )
+  }
+
   @Test("Loading a profile is reported to the injected tracker", arguments: ["grace", "alan"])
   func loadingIsReportedToTheInjectedTracker(userID: String) async {
     let screen = Screen(Sample.grace(), Sample.alan())
