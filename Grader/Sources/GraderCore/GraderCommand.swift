@@ -31,8 +31,19 @@ public enum GraderCommand {
         let path = try Variant.save(
           name: options.variantName ?? "", of: lesson, from: folder, root: root)
         say(
-          "Saved \(path). Describe the mistake at its top, then check it: ./grade.sh --verify \(lesson.id)"
-        )
+          "Saved \(path). Say what it is in its first lines (those starting with #), then "
+            + "check it: ./grade.sh --verify \(lesson.id)")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        if files.contains(where: { file in
+          file.hasSuffix(".swift")
+            && ((try? String(contentsOf: folder.appending(path: file), encoding: .utf8))?
+              .contains("TODO: Task") ?? false)
+        }) {
+          FileHandle.standardError.write(
+            Data(
+              ("warning: the saved folder still has the starter's `TODO: Task` comments; a "
+                + "variant is usually a copy of the solution with one mistake.\n").utf8))
+        }
         return 0
       default:
         break

@@ -122,18 +122,27 @@ struct Variant: Sendable, Equatable {
   static func save(name: String, of lesson: Lesson, from edited: URL, root: URL)
     throws(GraderError) -> String
   {
-    guard name.hasPrefix("right-") || name.hasPrefix("wrong-task"),
-      !name.contains("/"), !name.hasSuffix(".patch")
+    guard name.wholeMatch(of: /(right|wrong-task[1-9][0-9]*)-[a-z0-9]+(-[a-z0-9]+)*/) != nil
     else {
       throw .usage(
-        "A variant's name starts with wrong-taskN- (a mistake task N must catch) or right- "
-          + "(another correct design), e.g. wrong-task3-create-twice.")
+        "A variant's name is wrong-taskN-… (a mistake task N must catch) or right-… (another "
+          + "correct design), in lower case with dashes, e.g. wrong-task3-create-twice.")
+    }
+    if case .wrong(let task) = Variant(name: name, url: root).expectation,
+      let path = lesson.textPath, let text = LessonText(root: root, path: path),
+      !text.taskHeadings.contains(where: { $0.hasPrefix("Task \(task) ") })
+    {
+      throw .usage("\(lesson.id) has no Task \(task); name the task whose tests must catch it.")
     }
     let fileManager = FileManager.default
-    var isFolder: ObjCBool = false
-    guard fileManager.fileExists(atPath: edited.path, isDirectory: &isFolder), isFolder.boolValue
-    else {
-      throw .usage("\(edited.path) is not a folder holding the lesson's Swift files.")
+    let solution = root.appending(path: lesson.solutionsFolder)
+    let own = Set((try? fileManager.contentsOfDirectory(atPath: edited.path)) ?? [])
+    let solutionFiles = (try? fileManager.contentsOfDirectory(atPath: solution.path)) ?? []
+    // A folder of another lesson, or of tests, shares no file name with this solution.
+    guard solutionFiles.contains(where: { $0.hasSuffix(".swift") && own.contains($0) }) else {
+      throw .usage(
+        "\(edited.path) holds none of \(lesson.solutionsFolder)'s files; give the folder of "
+          + "an edited copy of \(lesson.module).")
     }
     // Both sides are copied into a scratch folder as `a/` and `b/`, so the diff's paths are
     // `a/File.swift` and `b/File.swift`, relative to the module folder, whatever the folders.
@@ -142,8 +151,7 @@ struct Variant: Sendable, Equatable {
     let diff: (status: Int32, output: String)?
     do {
       try fileManager.createDirectory(at: scratch, withIntermediateDirectories: true)
-      try copySwiftFiles(
-        from: root.appending(path: lesson.solutionsFolder), to: scratch.appending(path: "a"))
+      try copySwiftFiles(from: solution, to: scratch.appending(path: "a"))
       try copySwiftFiles(from: edited, to: scratch.appending(path: "b"))
       diff = Self.git(["diff", "--no-index", "--no-prefix", "--no-color", "a", "b"], in: scratch)
     } catch {
@@ -160,12 +168,17 @@ struct Variant: Sendable, Equatable {
     let relative = "Variants/\(lesson.module)/\(name).patch"
     let destination = root.appending(path: relative)
     let old = (try? String(contentsOf: destination, encoding: .utf8)).map(header(of:)) ?? []
-    let description =
-      old.isEmpty
+    let template =
+      name.hasPrefix("right-")
       ? [
+        "The other design, in a sentence a learner would recognise.",
+        "Why it is right too: what it does differently, and that every test must pass.",
+      ]
+      : [
         "The mistake, in a sentence a learner would recognise.",
         "Why it is wrong, and which test must catch it.",
-      ] : old
+      ]
+    let description = old.isEmpty ? template : old
     let text = description.map { "# \($0)" }.joined(separator: "\n") + "\n\n" + body
     do {
       try fileManager.createDirectory(

@@ -266,8 +266,18 @@ import Testing
       .write(to: patch, atomically: true, encoding: .utf8)
     _ = try Variant.save(name: "wrong-task1-subtracts", of: lesson, from: edited, root: root)
     #expect(variant.summary == "Subtracts instead of adding.")
-    #expect(throws: GraderError.self) {
-      try Variant.save(name: "task1-no-prefix", of: lesson, from: edited, root: root)
+    for bad in [
+      "task1-no-prefix", "wrong-task1-", "wrong-task1-my mistake", "wrong-task9-no-such-task",
+    ] {
+      #expect(throws: GraderError.self, "the name \(bad) must be refused") {
+        try Variant.save(name: bad, of: lesson, from: edited, root: root)
+      }
+    }
+    // A folder that is not a copy of this lesson's module (tests, another lesson, empty).
+    #expect(throws: GraderError.self, "a folder of tests must be refused") {
+      try Variant.save(
+        name: "wrong-task1-tests-folder", of: lesson,
+        from: root.appending(path: "Tests/Lesson01ArithmeticTests"), root: root)
     }
   }
 
