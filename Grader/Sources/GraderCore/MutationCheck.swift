@@ -3,8 +3,8 @@ import Foundation
 /// Finds behaviour of a lesson's reference solution that no test needs: what
 /// `./grade.sh --mutants <lesson>` runs (maintainers only; too slow for `--verify`).
 ///
-/// It copies `Solutions/<Module>/` into one scratch folder inside the kata
-/// (`.build/mutants/<lesson>/<Module>`), and for each mutant (see ``MutantMaker``) changes
+/// It copies `Solutions/<Module>/` into the lesson's scratch folder inside the kata (see
+/// ``ScratchCopy``), and for each mutant (see ``MutantMaker``) changes
 /// one line of the copy, grades the lesson from it, and puts the line back. A mutant is
 /// killed when a test fails, crashes or hangs; one that does not compile is set aside; one
 /// that passes every test survived. `Solutions/` and `Exercises/` are only read.
@@ -40,8 +40,10 @@ public struct MutationCheck {
   /// Told every result as it comes (the grader's own tests watch the run through it).
   public var onResult: (@Sendable (Result) -> Void)?
 
+  /// The scratch copy of the solution that each mutant changes.
+  var copy: ScratchCopy { ScratchCopy(course: course, lesson: lesson) }
   /// The scratch folder of mutated copies, relative to the root.
-  public var sourceRoot: String { ".build/mutants/\(lesson.id)" }
+  public var sourceRoot: String { copy.sourceRoot }
   /// The justification file, relative to the root.
   public var justificationsPath: String { "Variants/\(lesson.module)/mutants.txt" }
 
@@ -71,7 +73,7 @@ public struct MutationCheck {
       mutants += MutantMaker.mutants(of: text, file: name)
     }
     try prepareCopy()
-    let copy = course.root.appending(path: "\(sourceRoot)/\(lesson.module)")
+    let copy = self.copy.module
     var grading = Grading(course: course, timeLimit: timeLimit)
     grading.maxTimeouts = 1  // One hang kills the mutant; waiting for a second proves nothing.
 
@@ -168,14 +170,14 @@ public struct MutationCheck {
         return .notCompiled
       }
       guard grade.compiled else { return .notCompiled }
-      if !objectIsNewer(than: edited, for: mutant.file) {
+      if !copy.objectsAreNewer(than: edited, for: [mutant.file]) {
         // NB: never seen so far; if the build kept the old object, the grade is of the
         // solution, not of the mutant. Start the module afresh and grade again, once.
         say(style.fail("  note: the build did not recompile \(mutant.file); building it anew"))
         guard attempt == 1 else {
           throw .mutantsCannotRun("the build kept an old object of \(mutant.file).")
         }
-        forgetModuleBuild()
+        copy.forgetModuleBuild()
         continue
       }
       let failing = grade.tasks.flatMap(\.tests).first { $0.status.isFailure }
@@ -186,46 +188,12 @@ public struct MutationCheck {
     return .notCompiled
   }
 
-  /// Whether the build wrote the object file of `file` after `date`.
-  private func objectIsNewer(than date: Date, for file: String) -> Bool {
-    let name = (file as NSString).lastPathComponent
-    let object = moduleBuildFolder.appending(path: "\(name).o")
-    guard
-      let written = (try? FileManager.default.attributesOfItem(atPath: object.path))?[
-        .modificationDate] as? Date
-    else {
-      return true  // Not where this toolchain puts it; nothing to compare.
-    }
-    return written >= date.addingTimeInterval(-0.001)
-  }
-
-  private var moduleBuildFolder: URL {
-    course.root.appending(path: CodeSource.folder(sourceRoot).scratchPath)
-      .appending(path: "debug/\(lesson.module).build")
-  }
-
-  private func forgetModuleBuild() {
-    try? FileManager.default.removeItem(at: moduleBuildFolder)
-  }
-
-  /// Makes the scratch copy of the solution, replacing what an earlier run left.
+  /// Makes the scratch copy the solution, whatever an earlier run left in it.
   private func prepareCopy() throws(GraderError) {
-    let fileManager = FileManager.default
-    let copy = course.root.appending(path: "\(sourceRoot)/\(lesson.module)")
-    let solution = course.root.appending(path: lesson.solutionsFolder)
-    guard fileManager.fileExists(atPath: solution.path) else {
-      throw .missingFolder(lesson.solutionsFolder)
-    }
     do {
-      try? fileManager.removeItem(at: copy)
-      try fileManager.createDirectory(
-        at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try fileManager.copyItem(at: solution, to: copy)
-      for path in SwiftFiles.below([lesson.solutionsFolder], in: course.root) {
-        let name = String(path.dropFirst(lesson.solutionsFolder.count + 1))
-        try fileManager.setAttributes(
-          [.modificationDate: Date()], ofItemAtPath: copy.appending(path: name).path)
-      }
+      try copy.reset()
+    } catch let error as GraderError {
+      throw error
     } catch {
       throw .mutantsCannotRun(
         "could not copy \(lesson.solutionsFolder): \(error.localizedDescription)")

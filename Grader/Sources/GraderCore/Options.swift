@@ -221,10 +221,11 @@ public struct Options: Sendable, Equatable {
                             learners: it silences the warning about edited tests.
       --mutants             Find behaviour of the lesson's solution that no test
                             needs: delete one statement or swap one operator at
-                            a time (in a copy under .build/mutants/), grade, and
-                            list the mutants that pass every test. Survivors
-                            justified in Variants/<Module>/mutants.txt are
-                            accepted. Slow: minutes per lesson; not in --verify.
+                            a time (in a copy under .build/solution-copies/),
+                            grade, and list the mutants that pass every test.
+                            Survivors justified in Variants/<Module>/mutants.txt
+                            are accepted. Slow: minutes per lesson; not in
+                            --verify.
 
     EXIT STATUS:
       0  every graded test passed

@@ -27,6 +27,7 @@ public struct Verifier {
 
   /// Runs every check, printing one line per check, and returns the exit status.
   public mutating func run() throws(GraderError) -> Int32 {
+    let began = Date()
     let grading = Grading(course: course, timeLimit: timeLimit)
     let gates = QualityGates(root: course.root)
     let lessons = self.lessons ?? course.lessons
@@ -76,14 +77,17 @@ public struct Verifier {
     section("Variants behave as their names say")
     for lesson in lessons {
       for variant in Variant.all(of: lesson, root: course.root) {
+        let started = Date()
         let problems = try checkVariant(variant, of: lesson, grading: grading)
-        check("\(lesson.id): \(variant.name)", problems: problems)
+        let seconds = String(format: "%.1f s", Date().timeIntervalSince(started))
+        check("\(lesson.id): \(variant.name) \(style.dim("(\(seconds))"))", problems: problems)
       }
     }
 
     guard self.lessons == nil else {
       say("")
       say(Report.totalLine(passed: passed, failed: failed))
+      say(style.dim("Took \(Int(Date().timeIntervalSince(began).rounded())) s."))
       return failed == 0 ? 0 : 1
     }
 
@@ -113,6 +117,7 @@ public struct Verifier {
 
     say("")
     say(Report.totalLine(passed: passed, failed: failed))
+    say(style.dim("Took \(Int(Date().timeIntervalSince(began).rounded())) s."))
     return failed == 0 ? 0 : 1
   }
 
@@ -174,35 +179,37 @@ public struct Verifier {
     return problems
   }
 
-  /// Copies the solution, applies the variant to it, grades it, and compares with what the
-  /// variant's name promises.
+  /// Lays the variant over the lesson's scratch copy of the solution, grades it, and compares
+  /// with what the variant's name promises.
+  ///
+  /// Every variant of a lesson is built in the same folder (see ``ScratchCopy``), so each build
+  /// recompiles only what the variant and the one before it changed.
   private func checkVariant(_ variant: Variant, of lesson: Lesson, grading: Grading)
     throws(GraderError) -> [String]
   {
-    let fileManager = FileManager.default
-    // A folder of its own per variant: the build can never mistake one variant's files for
-    // another's, whatever their dates and sizes.
-    let sourceRoot = ".build/variants/\(lesson.id)-\(variant.name)"
-    let target = course.root.appending(path: "\(sourceRoot)/\(lesson.module)")
+    let copy = ScratchCopy(course: course, lesson: lesson)
+    var written: Set<String>
+    let solution: [String: Data]
     do {
-      try? fileManager.removeItem(at: target)
-      try fileManager.createDirectory(
-        at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try fileManager.copyItem(at: course.root.appending(path: lesson.solutionsFolder), to: target)
+      written = try copy.reset()
+      solution = ScratchCopy.contents(of: copy.module)
     } catch {
       return ["could not copy the solution: \(error.localizedDescription)"]
     }
-    defer { try? fileManager.removeItem(at: course.root.appending(path: sourceRoot)) }
-    let applied = variant.apply(to: target)
+    let applied = variant.apply(to: copy.module)
     guard applied.isEmpty else { return applied }
-    // Copies keep their old dates; make sure the build sees every file as new.
-    for file in (try? fileManager.contentsOfDirectory(atPath: target.path)) ?? [] {
-      try? fileManager.setAttributes(
-        [.modificationDate: Date()], ofItemAtPath: target.appending(path: file).path)
+    let changed = copy.changedFiles(since: solution)
+    copy.touch(changed)
+    written.formUnion(changed)
+    let started = Date()
+    var result = try grading.grade([lesson], from: .folder(copy.sourceRoot)).first
+    // NB: not seen so far; were the build to keep an old object, the grade would be of
+    // another variant's code. Start the module afresh and grade again, once.
+    if let grade = result, grade.compiled, !copy.objectsAreNewer(than: started, for: written) {
+      copy.forgetModuleBuild()
+      result = try grading.grade([lesson], from: .folder(copy.sourceRoot)).first
     }
-    guard let grade = try grading.grade([lesson], from: .folder(sourceRoot)).first else {
-      return ["no result"]
-    }
+    guard let grade = result else { return ["no result"] }
     switch variant.expectation {
     case .right:
       var lenient = grade
