@@ -36,8 +36,11 @@ public struct JSONReport: Encodable, Sendable {
   public struct TestEntry: Encodable, Sendable {
     /// The task and the test: `Task 2 — Inject the clock: Greeting uses the injected clock`.
     public var name: String
-    /// `pass`, `fail` (an expectation failed) or `error` (crashed, hung, exited, did not run).
+    /// `pass`, `fail` (an expectation failed) or `error` (any other ending: see `outcome`).
     public var status: String
+    /// How the test ended, one word per way: `passed`, `failed`, `crashed`, `timedOut`,
+    /// `exitedEarly`, `cancelled`, `notRun` or `skipped` (beyond Exercism's three statuses).
+    public var outcome: String
     public var message: String?
     /// What the code printed while the test ran, at most 500 characters (Exercism's limit).
     public var output: String?
@@ -45,7 +48,7 @@ public struct JSONReport: Encodable, Sendable {
     public var taskID: Int?
 
     enum CodingKeys: String, CodingKey {
-      case name, status, message, output
+      case name, status, message, output, outcome
       case taskID = "task_id"
     }
   }
@@ -65,6 +68,7 @@ public struct JSONReport: Encodable, Sendable {
         task.tests.map { test in
           TestEntry(
             name: "\(task.title): \(test.name)", status: Self.status(test.status),
+            outcome: test.status.rawValue,
             message: test.status.isFailure ? Self.message(test) : nil,
             output: Self.output(test),
             taskID: Grading.taskNumber(task.title))
@@ -93,9 +97,9 @@ public struct JSONReport: Encodable, Sendable {
 
   static func status(_ status: TestStatus) -> String {
     switch status {
-    case .passed, .skipped: return "pass"
+    case .passed: return "pass"
     case .failed: return "fail"
-    case .crashed, .timedOut, .exitedEarly, .notRun: return "error"
+    case .crashed, .timedOut, .exitedEarly, .cancelled, .notRun, .skipped: return "error"
     }
   }
 
@@ -145,13 +149,15 @@ public enum JUnitReport {
           case .passed:
             xml += "/>\n"
           case .skipped:
-            xml += ">\n      <skipped/>\n    </testcase>\n"
+            let message = JSONReport.message(test)
+            xml += ">\n      <skipped message=\"skipped\">\(escaped(message))</skipped>\n"
+            xml += "    </testcase>\n"
           case .failed:
             let message = JSONReport.message(test)
             let first = test.failures.first?.comments.first ?? test.failures.first?.summary ?? ""
             xml += ">\n      <failure message=\(quoted(first))>\(escaped(message))</failure>\n"
             xml += "    </testcase>\n"
-          case .crashed, .timedOut, .exitedEarly, .notRun:
+          case .crashed, .timedOut, .exitedEarly, .cancelled, .notRun:
             let message = JSONReport.message(test)
             xml +=
               ">\n      <error message=\(quoted(test.status.rawValue))>\(escaped(message))</error>\n"

@@ -265,7 +265,8 @@ public struct Report {
   private func testLine(_ test: TestResult) -> String {
     switch test.status {
     case .passed: return style.pass("✓ ") + test.name
-    case .skipped: return style.dim("- \(test.name) (skipped)")
+    case .skipped: return style.fail("✗ ") + test.name + style.fail("  [skipped]")
+    case .cancelled: return style.fail("✗ ") + test.name + style.fail("  [cancelled]")
     case .failed: return style.fail("✗ ") + test.name
     case .crashed: return style.fail("✗ ") + test.name + style.fail("  [crashed]")
     case .timedOut: return style.fail("✗ ") + test.name + style.fail("  [timed out]")

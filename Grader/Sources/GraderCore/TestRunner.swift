@@ -184,6 +184,10 @@ struct TestRunner {
     var results: [String: TestResult] = [:]
     var failures: [String: [Failure]] = [:]
     var inFlight: [String: Date] = [:]
+    /// Tests a `testCancelled` or `testCaseCancelled` event named.
+    var cancelled: Set<String> = []
+    /// Event kinds from a newer schema, by the test they named.
+    var unknownKinds: [String: [String]] = [:]
     var runEnded = false
     var lastEnding: Ending?
 
@@ -209,6 +213,12 @@ struct TestRunner {
     mutating func record(_ id: String, status: TestStatus, note: String? = nil) {
       guard let function = functions[id] else { return }
       inFlight[id] = nil
+      var note = note
+      if let unknown = unknownKinds[id] {
+        let names = unknown.joined(separator: ", ")
+        note = [note, "The testing library also reported events this grader does not know: \(names)."]
+          .compactMap { $0 }.joined(separator: " ")
+      }
       results[id] = TestResult(
         id: id, name: function.name, location: function.location, status: status,
         failures: failures[id] ?? [], note: note)
@@ -216,56 +226,82 @@ struct TestRunner {
 
     mutating func apply(_ line: Data, decoder: JSONDecoder, root: URL) {
       guard let entry = try? decoder.decode(StreamRecord.self, from: line) else { return }
-      let payload = entry.payload
-      if entry.kind == "test" {
-        guard let id = payload.id, let source = payload.sourceLocation else { return }
+      switch entry {
+      case .test(let test):
+        guard let source = test.sourceLocation else { return }
         let location = Self.location(source, root: root)
-        let name = payload.displayName ?? payload.name ?? id
-        if payload.kind == "suite" {
-          if suites[id] == nil { suiteOrder.append(id) }
-          suites[id] = SuiteInfo(id: id, name: name, location: location)
+        let name = test.displayName ?? test.name ?? test.id
+        if test.kind == "suite" {
+          if suites[test.id] == nil { suiteOrder.append(test.id) }
+          suites[test.id] = SuiteInfo(id: test.id, name: name, location: location)
         } else {
-          if functions[id] == nil { functionOrder.append(id) }
-          functions[id] = (name, location)
+          if functions[test.id] == nil { functionOrder.append(test.id) }
+          functions[test.id] = (name, location)
         }
-        return
+      case .event(let event):
+        apply(event, root: root)
+      case .unknown:
+        // A record kind from a newer schema: it names no test, so no verdict depends on it.
+        break
       }
-      guard entry.kind == "event" else { return }
-      switch payload.kind {
-      case "runStarted":
+    }
+
+    /// Every event kind is handled here by name: a new case added to
+    /// ``StreamRecord/EventKind`` does not compile until it is decided what it means.
+    private mutating func apply(_ event: StreamRecord.EventRecord, root: URL) {
+      let id = event.testID
+      switch event.kind {
+      case .runStarted:
         runEnded = false
-      case "testStarted":
-        if let id = payload.testID, functions[id] != nil, results[id] == nil {
+      case .testStarted:
+        if let id, functions[id] != nil, results[id] == nil {
           inFlight[id] = Date()
           failures[id] = []
+          cancelled.remove(id)
         }
-      case "issueRecorded":
-        guard let id = payload.testID, payload.issue?.isKnown != true else { return }
-        let messages = payload.messages ?? []
+      case .testCaseStarted, .testCaseEnded, .valueAttached:
+        // One argument of a parameterized test started or ended, or an attachment: the test's
+        // own `testEnded` decides its status.
+        break
+      case .issueRecorded:
+        guard let id, event.issue?.isKnown != true else { return }
+        let messages = event.messages ?? []
         let summary =
           messages.first { $0.symbol == "fail" }?.text ?? messages.first?.text ?? "Issue"
         let comments = messages.filter { $0.symbol == "details" }.map(\.text)
-        let location = payload.issue?.sourceLocation.map { Self.location($0, root: root) }
+        let location = event.issue?.sourceLocation.map { Self.location($0, root: root) }
         let failure = Failure(summary: summary, comments: comments, location: location)
-        if functions[id] != nil {
-          failures[id, default: []].append(failure)
-        } else {
-          // An issue on a suite (its initializer threw): every running test of it failed.
-          for running in inFlight.keys where running.hasPrefix(id + "/") {
-            failures[running, default: []].append(failure)
-          }
+        for running in affected(by: id) { failures[running, default: []].append(failure) }
+      case .testCancelled, .testCaseCancelled:
+        // Cancelled (`Test.cancel()`, or learner code that cancelled the test's task and a
+        // `CancellationError` that followed): it did not run to its end.
+        guard let id else { return }
+        for running in affected(by: id) { cancelled.insert(running) }
+      case .testEnded:
+        guard let id, functions[id] != nil, results[id] == nil else { return }
+        let status: TestStatus =
+          !(failures[id] ?? []).isEmpty ? .failed : cancelled.contains(id) ? .cancelled : .passed
+        let note =
+          status == .cancelled
+          ? "Cancelled before its end: does the code cancel its task, or throw CancellationError?"
+          : nil
+        record(id, status: status, note: note)
+      case .testSkipped:
+        if let id, functions[id] != nil {
+          record(id, status: .skipped, note: "Skipped: it did not run, so it did not pass.")
         }
-      case "testEnded":
-        if let id = payload.testID, functions[id] != nil, results[id] == nil {
-          record(id, status: (failures[id] ?? []).isEmpty ? .passed : .failed)
-        }
-      case "testSkipped":
-        if let id = payload.testID, functions[id] != nil { record(id, status: .skipped) }
-      case "runEnded":
+      case .runEnded:
         runEnded = true
-      default:
-        break
+      case .unknown(let kind):
+        // Kept, not dropped: the text report names it under the test it concerns.
+        if let id { for running in affected(by: id) { unknownKinds[running, default: []].append(kind) } }
       }
+    }
+
+    /// The test `id` names, or for a suite every test of it now running.
+    private func affected(by id: String) -> [String] {
+      if functions[id] != nil { return [id] }
+      return inFlight.keys.filter { $0.hasPrefix(id + "/") }
     }
 
     static func location(_ source: StreamRecord.SourceLocation, root: URL) -> Location {

@@ -54,6 +54,20 @@ import Testing
     #expect(tests.first?.note?.hasPrefix("Crashed") == true)
   }
 
+  @Test("A test that learner code cancels (CancellationError) is cancelled, not passed")
+  func cancelled() throws {
+    let lesson = try MiniKata.grade(case: "cancel")
+    let tests = lesson.tasks.flatMap(\.tests)
+    // add(7, 0) is right, but that test's task was cancelled too: it did not run to its end.
+    #expect(tests.map(\.status) == [.cancelled, .cancelled, .passed])
+    #expect(lesson.passedCount == 1 && lesson.failedCount == 2 && !lesson.isDone)
+    let text = Report(style: Style(colour: false)).detailed(lesson)
+    #expect(text.contains("[cancelled]"), "the text report names the status:\n\(text)")
+    let json = JSONReport(grades: [lesson]).lessons.first?.tests.first
+    #expect(json?.status == "error" && json?.outcome == "cancelled")
+    #expect(JUnitReport.xml(for: [lesson]).contains("<error message=\"cancelled\""))
+  }
+
   @Test("A hang is stopped at the time limit, named, and the other tests still run")
   func hang() throws {
     let lesson = try MiniKata.grade(case: "hang", timeLimit: 3)
