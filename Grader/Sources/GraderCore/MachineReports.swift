@@ -92,7 +92,8 @@ public struct JSONReport: Encodable, Sendable {
   static func output(_ test: TestResult) -> String? {
     guard !test.printed.isEmpty else { return nil }
     let text = test.printed.joined(separator: "\n")
-    return text.count <= 500 ? text : String(text.prefix(480)) + "\n… (output truncated)"
+    // The end is what led to the failure: keep it, and say that the start is missing.
+    return text.count <= 500 ? text : "… (output truncated)\n" + String(text.suffix(478))
   }
 
   static func status(_ status: TestStatus) -> String {
@@ -170,8 +171,9 @@ public enum JUnitReport {
     return xml + "</testsuites>\n"
   }
 
-  /// Text made safe for XML content and attributes; control characters other than tab and
-  /// newline are dropped, since XML 1.0 cannot carry them.
+  /// Text made safe for XML content and attributes: markup escaped, and every character
+  /// XML 1.0 forbids (most C0 controls, U+FFFE, U+FFFF) replaced by U+FFFD, so the file
+  /// parses whatever bytes the learner's code printed.
   static func escaped(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
@@ -181,9 +183,13 @@ public enum JUnitReport {
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
       case "'": out += "&apos;"
-      case "\t", "\n": out.unicodeScalars.append(scalar)
+      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
       default:
-        if scalar.value >= 0x20 { out.unicodeScalars.append(scalar) }
+        // XML 1.0's Char: #x20-#xD7FF | #xE000-#xFFFD | #x10000-#x10FFFF (and the three above).
+        let allowed =
+          (0x20...0xD7FF).contains(scalar.value) || (0xE000...0xFFFD).contains(scalar.value)
+          || scalar.value >= 0x10000
+        out.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
       }
     }
     return out

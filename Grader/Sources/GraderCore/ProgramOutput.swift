@@ -33,7 +33,7 @@ enum ProgramOutput {
         }
         continue
       }
-      guard let line = withoutCrashNoise(line) else { continue }
+      guard let noisy = withoutCrashNoise(line), let line = withoutEscapes(noisy) else { continue }
       if let current {
         found[current, default: []].append(String(line))
       } else if afterCut != nil {
@@ -74,8 +74,36 @@ enum ProgramOutput {
       rest = rest[from.upperBound...].drop { $0.isHexDigit }.drop { $0 == "." }
     }
     if rest.hasSuffix("done ***") { rest = rest.dropLast("done ***".count) }
+    // SwiftPM's own verdict on the test process, sometimes glued to the backtracer's ` done`.
+    if let verdict = rest.range(of: "error: Process '") ?? rest.range(of: "error: Exited with ") {
+      rest = rest[..<verdict.lowerBound]
+      if rest.trimmingCharacters(in: .whitespaces) == "done" { rest = "" }
+    }
+    if rest.allSatisfy({ $0 == "*" || $0 == " " }) { return nil }
     let trimmed = rest.trimmingCharacters(in: .whitespaces)
     return trimmed.isEmpty ? nil : rest
+  }
+
+  /// The line without terminal escape sequences (colours, cursor moves), or `nil` when nothing
+  /// else is left: the grader paints its own report, and `NO_COLOR`, a log or `--json` wants
+  /// none of the learner's.
+  static func withoutEscapes(_ line: Substring) -> Substring? {
+    guard line.contains("\u{1B}") else { return line }
+    var kept = ""
+    var scalars = line.unicodeScalars[...]
+    while let scalar = scalars.popFirst() {
+      guard scalar == "\u{1B}" else {
+        kept.unicodeScalars.append(scalar)
+        continue
+      }
+      // CSI: ESC [ parameters… final byte in @…~; other escapes: ESC and one character.
+      if scalars.first == "[" {
+        scalars = scalars.dropFirst().drop { !(0x40...0x7E).contains($0.value) }.dropFirst()
+      } else {
+        scalars = scalars.dropFirst()
+      }
+    }
+    return kept.trimmingCharacters(in: .whitespaces).isEmpty ? nil : Substring(kept)
   }
 
   /// `◇ Test "Adds two numbers" started.` → `Adds two numbers` (a suite's line gives `nil`).

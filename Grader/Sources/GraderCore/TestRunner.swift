@@ -103,7 +103,8 @@ struct TestRunner {
     env["SWIFT_BACKTRACE"] = backtrace
     // Printed lines in order with Swift Testing's own (Tests/KataLineBufferedOutput).
     env["KATA_GRADER_OUTPUT"] = "merged"
-    let child = ChildProcess(arguments: arguments, environment: env, directory: root)
+    var child = ChildProcess(arguments: arguments, environment: env, directory: root)
+    child.temporaryFolder = workFolder.appending(path: "tmp")
     let reader = GrowingFileReader(url: eventsURL)
     var timedOut: String?
     let decoder = JSONDecoder()
@@ -148,6 +149,16 @@ struct TestRunner {
       ending = .finished
     } else if outcome.signalled || CrashLog.looksLikeCrash(outcome.output) {
       let note = CrashLog(output: outcome.output, backtraces: backtraces, root: root).summary
+      for id in state.inFlight.keys { state.record(id, status: .crashed, note: note) }
+      ending = .crashed(note)
+    } else if outcome.status != 0 {
+      // SwiftPM reports a test process's SIGKILL, SIGTERM or SIGINT with status 1 and no
+      // message (it takes them for the user's doing); exit(1) in the code looks the same.
+      let note =
+        "The test process was killed before this test finished, with no crash message: most likely "
+        + "by SIGKILL, which the system's out-of-memory killer sends when the code uses too much "
+        + "memory (or by SIGTERM from another program). Look for endless allocation, or a call "
+        + "to exit() with a status other than 0 (status \(outcome.status))."
       for id in state.inFlight.keys { state.record(id, status: .crashed, note: note) }
       ending = .crashed(note)
     } else {
@@ -203,8 +214,10 @@ struct TestRunner {
             .map { $0.trimmingCharacters(in: .whitespaces) })
         let learners = lines.filter { !ownWords.contains($0.trimmingCharacters(in: .whitespaces)) }
         result.printed = Array(learners.suffix(50))
-        if learners.count > 50, let notice = learners.first, notice.hasPrefix("… (earlier") {
-          result.printed[0] = notice
+        if learners.count > 50 {
+          let notice = learners.first.flatMap { $0.hasPrefix(TestResult.cutNotice) ? $0 : nil }
+          result.printed[0] =
+            notice ?? TestResult.cutNotice + ": it printed \(learners.count) lines)"
         }
         results[id] = result
       }
@@ -216,8 +229,10 @@ struct TestRunner {
       var note = note
       if let unknown = unknownKinds[id] {
         let names = unknown.joined(separator: ", ")
-        note = [note, "The testing library also reported events this grader does not know: \(names)."]
-          .compactMap { $0 }.joined(separator: " ")
+        note = [
+          note, "The testing library also reported events this grader does not know: \(names).",
+        ]
+        .compactMap { $0 }.joined(separator: " ")
       }
       results[id] = TestResult(
         id: id, name: function.name, location: function.location, status: status,
@@ -294,7 +309,9 @@ struct TestRunner {
         runEnded = true
       case .unknown(let kind):
         // Kept, not dropped: the text report names it under the test it concerns.
-        if let id { for running in affected(by: id) { unknownKinds[running, default: []].append(kind) } }
+        if let id {
+          for running in affected(by: id) { unknownKinds[running, default: []].append(kind) }
+        }
       }
     }
 
