@@ -80,6 +80,7 @@ struct TestRunner {
     attempt: Int, only ids: [String]?, state: inout RunState
   ) throws(GraderError) -> Ending {
     let recordedBefore = Set(state.results.keys)
+    state.startedOrder = []
     let eventsURL = workFolder.appending(path: "events-\(attempt).jsonl")
     try? FileManager.default.removeItem(at: eventsURL)
     _ = FileManager.default.createFile(atPath: eventsURL.path, contents: nil)
@@ -167,8 +168,9 @@ struct TestRunner {
       for id in state.inFlight.keys { state.record(id, status: .exitedEarly, note: note) }
       ending = .exitedEarly(note)
     }
+    let started = state.startedOrder.compactMap { id in state.functions[id].map { (id, $0.name) } }
     state.attach(
-      ProgramOutput.byTest(in: outcome.output),
+      ProgramOutput.byID(in: outcome.output, started: started),
       to: Set(state.results.keys).subtracting(recordedBefore))
     state.inFlight.removeAll()
     state.lastEnding = ending == .finished ? nil : ending
@@ -195,6 +197,8 @@ struct TestRunner {
     var results: [String: TestResult] = [:]
     var failures: [String: [Failure]] = [:]
     var inFlight: [String: Date] = [:]
+    /// The tests of the current attempt, in the order they started.
+    var startedOrder: [String] = []
     /// Tests a `testCancelled` or `testCaseCancelled` event named.
     var cancelled: Set<String> = []
     /// Event kinds from a newer schema, by the test they named.
@@ -202,10 +206,10 @@ struct TestRunner {
     var runEnded = false
     var lastEnding: Ending?
 
-    /// Gives each test of this attempt the lines printed under its name.
+    /// Gives each test of this attempt the lines printed while it ran, by its id.
     mutating func attach(_ printed: [String: [String]], to ids: Set<String>) {
       for id in ids {
-        guard var result = results[id], let lines = printed[result.name] else { continue }
+        guard var result = results[id], let lines = printed[id] else { continue }
         // Swift Testing prints a multi-line message's later lines without a symbol; they are
         // the test's words, not the learner's.
         let ownWords = Set(
@@ -270,6 +274,7 @@ struct TestRunner {
         runEnded = false
       case .testStarted:
         if let id, functions[id] != nil, results[id] == nil {
+          startedOrder.append(id)
           inFlight[id] = Date()
           failures[id] = []
           cancelled.remove(id)

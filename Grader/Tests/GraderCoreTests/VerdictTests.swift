@@ -123,4 +123,39 @@ import Testing
     #expect(Interrupts.interruptedMessage(stopped: ["build"]).contains("no test had started"))
     #expect(Interrupts.interruptedMessage(stopped: ["test"]).contains("test process was stopped"))
   }
+
+  @Test("Printed lines go to the test that printed them, by id, even when two share a name")
+  func outputKeyedByID() {
+    let output = """
+      ◇ Suite "Task 1 — A" started.
+      ◇ Test "Works" started.
+      first
+      ✘ Test "Works" failed after 0.001 seconds with 1 issue.
+      ◇ Suite "Task 2 — B" started.
+      ◇ Test "Works" started.
+      second
+      ✘ Test "Works" failed after 0.001 seconds with 1 issue.
+      """
+    let started = [
+      ("M.Task1/works()/T.swift:3:4", "Works"), ("M.Task2/works()/T.swift:9:4", "Works"),
+    ]
+    let printed = ProgramOutput.byID(in: output, started: started)
+    #expect(printed["M.Task1/works()/T.swift:3:4"] == ["first"])
+    #expect(printed["M.Task2/works()/T.swift:9:4"] == ["second"])
+  }
+
+  @Test("After a cut in the output, the lines after it go to the test that ends next")
+  func outputAfterCut() {
+    let output = """
+      ◇ Test "Floods" started.
+      noise 1
+      … [1000 bytes of output left out] …
+      noise 999
+      ✘ Test "Floods" failed after 0.001 seconds with 1 issue.
+      """
+    let printed = ProgramOutput.byID(in: output, started: [("M.T/floods()", "Floods")])
+    #expect(printed["M.T/floods()"]?.first?.hasPrefix(TestResult.cutNotice) == true)
+    #expect(printed["M.T/floods()"]?.last == "noise 999")
+    #expect(printed["M.T/floods()"]?.contains("noise 1") == false)
+  }
 }
