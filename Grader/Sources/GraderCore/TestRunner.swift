@@ -152,6 +152,12 @@ struct TestRunner {
       let note = CrashLog(output: outcome.output, backtraces: backtraces, root: root).summary
       for id in state.inFlight.keys { state.record(id, status: .crashed, note: note) }
       ending = .crashed(note)
+    } else if state.inFlight.isEmpty, outcome.status != 0,
+      let said = outcome.output.split(separator: "\n").last(where: { $0.hasPrefix("error: ") })
+    {
+      // No test was running: `swift test` itself gave up, and says why.
+      let note = "`swift test` stopped (status \(outcome.status)): \(said.dropFirst(7))"
+      ending = .crashed(note)
     } else if outcome.status != 0 {
       // SwiftPM reports a test process's SIGKILL, SIGTERM or SIGINT with status 1 and no
       // message (it takes them for the user's doing); exit(1) in the code looks the same.
