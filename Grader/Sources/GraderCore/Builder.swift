@@ -35,9 +35,10 @@ struct Builder {
   var sourceFolders: [String] = []
 
   func build() throws(GraderError) -> BuildOutcome {
-    let child = ChildProcess(
+    var child = ChildProcess(
       arguments: ["swift", "build", "--build-tests", "--scratch-path", scratchPath],
       environment: environment, directory: root)
+    child.temporaryFolder = root.appending(path: scratchPath).appending(path: "kata-grader/tmp")
     let clock = BuildClock(folder: root.appending(path: scratchPath).appending(path: "kata-grader"))
     if clock.editedAroundLastBuild(newestEdit()) { forgetIncrementalRecords() }
     clock.markStart()

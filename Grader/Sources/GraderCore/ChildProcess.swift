@@ -22,6 +22,23 @@ public enum Interrupts {
 
   /// Whether Ctrl-C was pressed since the grader started.
   public static var requested: Bool { interruptRequested.load(ordering: .relaxed) }
+
+  /// The `swift` subcommands (`build`, `test`) that Ctrl-C stopped while they ran.
+  static let stopped = Mutex<Set<String>>([])
+
+  static func noteStopped(_ subcommand: String) {
+    _ = stopped.withLock { $0.insert(subcommand) }
+  }
+
+  /// What to tell the learner after Ctrl-C: only what was really stopped.
+  static func interruptedMessage(stopped: Set<String>) -> String {
+    switch (stopped.contains("build"), stopped.contains("test")) {
+    case (true, true): return "Interrupted; the build and the test process were stopped."
+    case (true, false): return "Interrupted; the build was stopped, no test had started."
+    case (false, true): return "Interrupted; the test process was stopped."
+    case (false, false): return "Interrupted; nothing was running yet."
+    }
+  }
 }
 
 /// How a child process ended.
@@ -52,6 +69,9 @@ struct ChildProcess {
   var outputCap = 256 * 1024
   /// Whether standard error joins the captured output (else it is discarded).
   var capturesErrors = true
+  /// The child's `TMPDIR`, emptied once it ends: SwiftPM leaves about two dozen empty
+  /// `TemporaryDirectory.*` folders (and lock files) in it per run. `nil` keeps the system's.
+  var temporaryFolder: URL?
 
   /// Starts the process and waits for it, calling `check` about every 50 ms.
   ///
@@ -66,6 +86,12 @@ struct ChildProcess {
     process.currentDirectoryURL = directory
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { _, new in new }
+    if let temporaryFolder {
+      try? FileManager.default.createDirectory(
+        at: temporaryFolder, withIntermediateDirectories: true)
+      env["TMPDIR"] = temporaryFolder.path
+    }
+    defer { if let temporaryFolder { Self.empty(temporaryFolder) } }
     process.environment = env
     let pipe = Pipe()
     process.standardOutput = pipe
@@ -95,7 +121,7 @@ struct ChildProcess {
     while exited.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
       if Interrupts.requested || check() == .stop {
         stopped = true
-        Self.stop(process)
+        Self.stop(process, arguments: arguments)
         break
       }
     }
@@ -109,10 +135,21 @@ struct ChildProcess {
     )
   }
 
+  /// Removes what `folder` holds, keeping the folder.
+  static func empty(_ folder: URL) {
+    let fileManager = FileManager.default
+    for name in (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [] {
+      try? fileManager.removeItem(at: folder.appending(path: name))
+    }
+  }
+
   /// Asks politely, then insists: SIGINT lets SwiftPM end the test process or the compilers
   /// it started; whatever of that process tree still runs after three seconds is killed, so
   /// no orphaned compiler or linker can write into the build folder after the grader moved on.
-  private static func stop(_ process: Process) {
+  private static func stop(_ process: Process, arguments: [String]) {
+    if Interrupts.requested, arguments.first == "swift", arguments.count > 1 {
+      Interrupts.noteStopped(arguments[1])
+    }
     let pid = process.processIdentifier
     let tree = ProcessTree.descendants(of: pid)
     kill(pid, SIGINT)

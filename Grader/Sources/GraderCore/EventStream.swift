@@ -3,27 +3,87 @@ import Foundation
 /// One line of Swift Testing's JSON event stream, version 0
 /// (`swift test --event-stream-output-path FILE --event-stream-version 0`).
 ///
-/// Only the fields the grader uses are decoded; unknown fields and kinds are ignored, so a
-/// newer testing library that adds to the schema does not break grading.
+/// Every record and event kind the schema defines is a case of its own, so the grader's
+/// `switch` over them is exhaustive and no kind is ignored by accident; a kind a newer testing
+/// library adds decodes as `.unknown` instead of failing. Unknown fields are ignored.
 ///
-/// Source: swift-testing, Documentation/ABI/JSON.md.
-struct StreamRecord: Decodable, Sendable {
-  /// `test` (a test or suite declared in the run's plan) or `event` (something happened).
-  var kind: String
-  var payload: Payload
+/// Source: swift-testing, Documentation/ABI/JSON.md and Sources/Testing/ABI/Encoded/
+/// ABI.EncodedEvent.swift (kinds up to Swift 6.3, which added `testCancelled` and
+/// `testCaseCancelled`).
+enum StreamRecord: Decodable, Sendable {
+  /// A test or suite of the run's plan.
+  case test(TestRecord)
+  /// Something that happened during the run.
+  case event(EventRecord)
+  /// A record kind this grader does not know (from a newer schema).
+  case unknown(String)
 
-  struct Payload: Decodable, Sendable {
-    // kind == "test"
-    var id: String?
+  private enum CodingKeys: String, CodingKey { case kind, payload }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let kind = try container.decode(String.self, forKey: .kind)
+    switch kind {
+    case "test": self = .test(try container.decode(TestRecord.self, forKey: .payload))
+    case "event": self = .event(try container.decode(EventRecord.self, forKey: .payload))
+    default: self = .unknown(kind)
+    }
+  }
+
+  /// A test or suite declared in the plan.
+  struct TestRecord: Decodable, Sendable {
+    var id: String
     var displayName: String?
     var name: String?
     var sourceLocation: SourceLocation?
-    // kind == "event"
+    /// `suite` or `function`.
+    var kind: String
+  }
+
+  /// One event of the run.
+  struct EventRecord: Decodable, Sendable {
+    var kind: EventKind
     var testID: String?
     var messages: [Message]?
     var issue: IssuePayload?
-    /// For a test: `suite` or `function`. For an event: `testStarted`, `issueRecorded`, ….
-    var kind: String?
+  }
+
+  /// The kinds of event of schema version 0, as of Swift 6.3.
+  enum EventKind: Decodable, Sendable, Equatable {
+    case runStarted
+    case testStarted
+    case testCaseStarted
+    case issueRecorded
+    case valueAttached
+    case testCaseEnded
+    case testCaseCancelled
+    case testEnded
+    case testSkipped
+    case testCancelled
+    case runEnded
+    /// A kind from a newer schema, kept by name.
+    case unknown(String)
+
+    init(rawValue: String) {
+      switch rawValue {
+      case "runStarted": self = .runStarted
+      case "testStarted": self = .testStarted
+      case "testCaseStarted": self = .testCaseStarted
+      case "issueRecorded": self = .issueRecorded
+      case "valueAttached": self = .valueAttached
+      case "testCaseEnded": self = .testCaseEnded
+      case "testCaseCancelled": self = .testCaseCancelled
+      case "testEnded": self = .testEnded
+      case "testSkipped": self = .testSkipped
+      case "testCancelled": self = .testCancelled
+      case "runEnded": self = .runEnded
+      default: self = .unknown(rawValue)
+      }
+    }
+
+    init(from decoder: any Decoder) throws {
+      self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
   }
 
   struct SourceLocation: Decodable, Sendable, Equatable {

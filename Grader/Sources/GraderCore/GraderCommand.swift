@@ -73,7 +73,8 @@ public enum GraderCommand {
         return try grade(lessons, options: options, course: course, style: style)
       }
     } catch .interrupted {
-      printError("Interrupted; the test processes were stopped.", usage: false)
+      printError(
+        Interrupts.interruptedMessage(stopped: Interrupts.stopped.withLock { $0 }), usage: false)
       return 130
     } catch .usage(let message) {
       printError(message, usage: true)
@@ -88,7 +89,9 @@ public enum GraderCommand {
     _ lessons: [Lesson], options: Options, course: Course, style: Style
   ) throws(GraderError) -> Int32 {
     let source: CodeSource = options.solutions ? .solutions : .exercises
-    let junitURL = try options.junitPath.map(junitDestination)
+    let junitURL = try options.junitPath.map { path throws(GraderError) in
+      try junitDestination(path, root: course.root)
+    }
     var grading = Grading(course: course, timeLimit: options.timeLimit)
     let progress = ProgressLine()
     grading.progress = { progress.show($0) }
@@ -123,10 +126,21 @@ public enum GraderCommand {
   }
 
   /// Where `--junit` writes, checked before a grading run that can take minutes.
-  private static func junitDestination(_ path: String) throws(GraderError) -> URL {
+  private static func junitDestination(_ path: String, root: URL) throws(GraderError) -> URL {
     let url = URL(
       fileURLWithPath: path,
       relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    // The learner's work and the specification are never written over: compared with links
+    // and `..` resolved, so no spelling of the path gets past.
+    let resolved = url.deletingLastPathComponent().resolvingSymlinksInPath().standardizedFileURL
+      .appending(path: url.lastPathComponent).path
+    let base = root.resolvingSymlinksInPath().standardizedFileURL.path
+    let guarded = ["Exercises", "Solutions", "Tests", "Variants"].map { "\(base)/\($0)/" }
+    if resolved.hasSuffix(".swift") || guarded.contains(where: { resolved.hasPrefix($0) }) {
+      throw .usage(
+        "--junit would write over \(path), Swift code or a file of the kata's Exercises, "
+          + "Solutions, Tests or Variants. Give a new file elsewhere, e.g. --junit results.xml.")
+    }
     var isFolder: ObjCBool = false
     let folder = url.deletingLastPathComponent().path
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue

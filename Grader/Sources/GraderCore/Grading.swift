@@ -65,7 +65,8 @@ public struct LessonGrade: Sendable {
   public var compiled: Bool { compileErrors == nil }
   public var passedCount: Int { tasks.reduce(0) { $0 + $1.passedCount } }
   public var failedCount: Int {
-    guard compiled else { return max(declaredTests, 1) }
+    // A lesson that did not compile, or in which no test could run, fails every test it declares.
+    guard compiled, !tasks.isEmpty else { return max(declaredTests, 1) }
     let failed = tasks.reduce(0) { $0 + $1.failedCount }
     return problem == nil ? failed : max(failed, 1)
   }
@@ -253,7 +254,13 @@ public struct Grading {
         < (Self.taskNumber(right.title) ?? .max, right.location?.line ?? .max)
     }
     var grade = LessonGrade(lesson: lesson, declaredTests: tests.count, tasks: tasks)
-    if tests.isEmpty { grade.problem = report.problem ?? "No tests ran for this lesson." }
+    if tests.isEmpty {
+      grade.declaredTests = declaredTests(of: lesson)
+      let why = report.problem.map { " \($0)" } ?? ""
+      grade.problem =
+        "No test could run: the test process ended before the first test started, so all "
+        + "\(grade.declaredTests) tests of the lesson count as failed.\(why)"
+    }
     return grade
   }
 

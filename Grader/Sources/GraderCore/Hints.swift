@@ -29,20 +29,13 @@ struct Hints {
       FileHandle.standardError.write(
         Data(style.dim("Grading \(lesson.id) to find your next task…\n").utf8))
       guard let grade = try grading.grade([lesson], from: .exercises).first else { return 2 }
-      if !grade.compiled {
-        say(
-          "\(lesson.id) does not compile yet; fix that first (./grade.sh \(lesson.id) shows where)."
-        )
-        say("For a hint on a task anyway: ./grade.sh --hint \(lesson.id) <task>")
-        return 1
+      switch nextTask(in: grade) {
+      case .task(let title):
+        heading = title
+      case .none(let lines, let status):
+        lines.forEach(say)
+        return status
       }
-      guard let open = grade.tasks.first(where: { !$0.isDone }) else {
-        say(
-          style.pass("Every task of \(lesson.id) passes.")
-            + " Compare with \(lesson.solutionsFolder)/.")
-        return 0
-      }
-      heading = open.title
     }
     let hints = text.hints[heading] ?? []
     guard !hints.isEmpty else {
@@ -67,6 +60,40 @@ struct Hints {
         ))
     }
     return 0
+  }
+
+  /// What `--hint` without a task does after grading: a task to hint at, or what to say
+  /// instead and the exit status.
+  enum NextTask: Equatable {
+    case task(String)
+    case none([String], status: Int32)
+  }
+
+  /// The first unfinished task; "every task passes" only when tests ran and all passed.
+  func nextTask(in grade: LessonGrade) -> NextTask {
+    let id = grade.lesson.id
+    if !grade.compiled {
+      return .none(
+        [
+          "\(id) does not compile yet; fix that first (./grade.sh \(id) shows where).",
+          "For a hint on a task anyway: ./grade.sh --hint \(id) <task>",
+        ], status: 1)
+    }
+    if let problem = grade.problem ?? (grade.tasks.isEmpty ? "No tests ran." : nil) {
+      return .none(
+        [
+          "No hint yet: no test of \(id) ran, so the next task is unknown. \(problem)",
+          "For a hint on a task anyway: ./grade.sh --hint \(id) <task>",
+        ], status: 1)
+    }
+    guard let open = grade.tasks.first(where: { !$0.isDone }) else {
+      return .none(
+        [
+          style.pass("Every task of \(id) passes.")
+            + " Compare with \(grade.lesson.solutionsFolder)/."
+        ], status: 0)
+    }
+    return .task(open.title)
   }
 
   private func loadState() -> [String: Int] {

@@ -36,8 +36,11 @@ public struct JSONReport: Encodable, Sendable {
   public struct TestEntry: Encodable, Sendable {
     /// The task and the test: `Task 2 — Inject the clock: Greeting uses the injected clock`.
     public var name: String
-    /// `pass`, `fail` (an expectation failed) or `error` (crashed, hung, exited, did not run).
+    /// `pass`, `fail` (an expectation failed) or `error` (any other ending: see `outcome`).
     public var status: String
+    /// How the test ended, one word per way: `passed`, `failed`, `crashed`, `timedOut`,
+    /// `exitedEarly`, `cancelled`, `notRun` or `skipped` (beyond Exercism's three statuses).
+    public var outcome: String
     public var message: String?
     /// What the code printed while the test ran, at most 500 characters (Exercism's limit).
     public var output: String?
@@ -45,7 +48,7 @@ public struct JSONReport: Encodable, Sendable {
     public var taskID: Int?
 
     enum CodingKeys: String, CodingKey {
-      case name, status, message, output
+      case name, status, message, output, outcome
       case taskID = "task_id"
     }
   }
@@ -65,6 +68,7 @@ public struct JSONReport: Encodable, Sendable {
         task.tests.map { test in
           TestEntry(
             name: "\(task.title): \(test.name)", status: Self.status(test.status),
+            outcome: test.status.rawValue,
             message: test.status.isFailure ? Self.message(test) : nil,
             output: Self.output(test),
             taskID: Grading.taskNumber(task.title))
@@ -88,14 +92,15 @@ public struct JSONReport: Encodable, Sendable {
   static func output(_ test: TestResult) -> String? {
     guard !test.printed.isEmpty else { return nil }
     let text = test.printed.joined(separator: "\n")
-    return text.count <= 500 ? text : String(text.prefix(480)) + "\n… (output truncated)"
+    // The end is what led to the failure: keep it, and say that the start is missing.
+    return text.count <= 500 ? text : "… (output truncated)\n" + String(text.suffix(478))
   }
 
   static func status(_ status: TestStatus) -> String {
     switch status {
-    case .passed, .skipped: return "pass"
+    case .passed: return "pass"
     case .failed: return "fail"
-    case .crashed, .timedOut, .exitedEarly, .notRun: return "error"
+    case .crashed, .timedOut, .exitedEarly, .cancelled, .notRun, .skipped: return "error"
     }
   }
 
@@ -145,13 +150,15 @@ public enum JUnitReport {
           case .passed:
             xml += "/>\n"
           case .skipped:
-            xml += ">\n      <skipped/>\n    </testcase>\n"
+            let message = JSONReport.message(test)
+            xml += ">\n      <skipped message=\"skipped\">\(escaped(message))</skipped>\n"
+            xml += "    </testcase>\n"
           case .failed:
             let message = JSONReport.message(test)
             let first = test.failures.first?.comments.first ?? test.failures.first?.summary ?? ""
             xml += ">\n      <failure message=\(quoted(first))>\(escaped(message))</failure>\n"
             xml += "    </testcase>\n"
-          case .crashed, .timedOut, .exitedEarly, .notRun:
+          case .crashed, .timedOut, .exitedEarly, .cancelled, .notRun:
             let message = JSONReport.message(test)
             xml +=
               ">\n      <error message=\(quoted(test.status.rawValue))>\(escaped(message))</error>\n"
@@ -164,8 +171,9 @@ public enum JUnitReport {
     return xml + "</testsuites>\n"
   }
 
-  /// Text made safe for XML content and attributes; control characters other than tab and
-  /// newline are dropped, since XML 1.0 cannot carry them.
+  /// Text made safe for XML content and attributes: markup escaped, and every character
+  /// XML 1.0 forbids (most C0 controls, U+FFFE, U+FFFF) replaced by U+FFFD, so the file
+  /// parses whatever bytes the learner's code printed.
   static func escaped(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
@@ -175,9 +183,13 @@ public enum JUnitReport {
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
       case "'": out += "&apos;"
-      case "\t", "\n": out.unicodeScalars.append(scalar)
+      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
       default:
-        if scalar.value >= 0x20 { out.unicodeScalars.append(scalar) }
+        // XML 1.0's Char: #x20-#xD7FF | #xE000-#xFFFD | #x10000-#x10FFFF (and the three above).
+        let allowed =
+          (0x20...0xD7FF).contains(scalar.value) || (0xE000...0xFFFD).contains(scalar.value)
+          || scalar.value >= 0x10000
+        out.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
       }
     }
     return out

@@ -6,41 +6,91 @@
 /// lines (Tests/KataLineBufferedOutput): every line a test prints lands between
 /// `Test "name" started.` and that test's closing line.
 enum ProgramOutput {
+  /// One test's share of the output, in the order the tests started.
+  struct Segment: Equatable {
+    /// The display name from the console line.
+    var name: String
+    var lines: [String]
+    /// Only the lines after a cut in the output: they replace what the test printed before.
+    var afterCut = false
+  }
+
+  /// The learner's lines per test id. `started` lists the tests of this run in the order the
+  /// event stream reported them starting (id, display name): since tests run one at a time,
+  /// the n-th `Test "…" started.` line belongs to the n-th of them, so two tests with the same
+  /// display name still get their own lines.
+  static func byID(in output: String, started: [(id: String, name: String)]) -> [String: [String]] {
+    var found: [String: [String]] = [:]
+    var next = started.startIndex
+    var latest: [String: String] = [:]
+    for segment in segments(in: output) {
+      if segment.afterCut {
+        let id = latest[segment.name] ?? started.last { $0.name == segment.name }?.id
+        if let id { found[id] = segment.lines }
+        continue
+      }
+      // A started line lost in a cut leaves its test without lines: look ahead by name.
+      guard let index = started[next...].firstIndex(where: { $0.name == segment.name }) else {
+        continue
+      }
+      let id = started[index].id
+      next = started.index(after: index)
+      latest[segment.name] = id
+      found[id, default: []] += segment.lines
+    }
+    return found
+  }
+
   /// The learner's lines per test display name, in the order printed.
   static func byTest(in output: String) -> [String: [String]] {
     var found: [String: [String]] = [:]
-    var current: String?
+    for segment in segments(in: output) {
+      if segment.afterCut {
+        found[segment.name] = segment.lines
+      } else {
+        found[segment.name, default: []] += segment.lines
+      }
+    }
+    return found
+  }
+
+  /// The output split at each test's `started` line, without the frameworks' lines.
+  static func segments(in output: String) -> [Segment] {
+    var segments: [Segment] = []
+    var open = false
     // Lines after the grader's cap, before the next test ends: that test's, but cut short.
     var afterCut: [String]?
     for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.contains("bytes of output left out]") {
-        current = nil
+        open = false
         afterCut = []
         continue
       }
       if let name = testName(in: line, endingWith: "\" started.") {
-        current = name
+        segments.append(Segment(name: name, lines: []))
+        open = true
         afterCut = nil
         continue
       }
       if isFrameworkLine(line) {
         if let name = endedTestName(in: line) {
-          if let lines = afterCut, current == nil {
-            found[name] = ["… (earlier lines left out: the run printed too much)"] + lines
+          if let lines = afterCut, !open {
+            let notice = TestResult.cutNotice + ": the run printed too much)"
+            segments.append(Segment(name: name, lines: [notice] + lines, afterCut: true))
           }
           afterCut = nil
-          current = nil
+          open = false
         }
         continue
       }
-      guard let line = withoutCrashNoise(line) else { continue }
-      if let current {
-        found[current, default: []].append(String(line))
+      guard let noisy = withoutCrashNoise(line), let line = withoutEscapes(noisy) else { continue }
+      if open {
+        segments[segments.count - 1].lines.append(String(line))
       } else if afterCut != nil {
         afterCut?.append(String(line))
       }
     }
-    return found
+    return segments
   }
 
   /// `✘ Test "Adds two numbers" failed after 0.1 seconds …` → `Adds two numbers`.
@@ -74,8 +124,36 @@ enum ProgramOutput {
       rest = rest[from.upperBound...].drop { $0.isHexDigit }.drop { $0 == "." }
     }
     if rest.hasSuffix("done ***") { rest = rest.dropLast("done ***".count) }
+    // SwiftPM's own verdict on the test process, sometimes glued to the backtracer's ` done`.
+    if let verdict = rest.range(of: "error: Process '") ?? rest.range(of: "error: Exited with ") {
+      rest = rest[..<verdict.lowerBound]
+      if rest.trimmingCharacters(in: .whitespaces) == "done" { rest = "" }
+    }
+    if rest.allSatisfy({ $0 == "*" || $0 == " " }) { return nil }
     let trimmed = rest.trimmingCharacters(in: .whitespaces)
     return trimmed.isEmpty ? nil : rest
+  }
+
+  /// The line without terminal escape sequences (colours, cursor moves), or `nil` when nothing
+  /// else is left: the grader paints its own report, and `NO_COLOR`, a log or `--json` wants
+  /// none of the learner's.
+  static func withoutEscapes(_ line: Substring) -> Substring? {
+    guard line.contains("\u{1B}") else { return line }
+    var kept = ""
+    var scalars = line.unicodeScalars[...]
+    while let scalar = scalars.popFirst() {
+      guard scalar == "\u{1B}" else {
+        kept.unicodeScalars.append(scalar)
+        continue
+      }
+      // CSI: ESC [ parameters… final byte in @…~; other escapes: ESC and one character.
+      if scalars.first == "[" {
+        scalars = scalars.dropFirst().drop { !(0x40...0x7E).contains($0.value) }.dropFirst()
+      } else {
+        scalars = scalars.dropFirst()
+      }
+    }
+    return kept.trimmingCharacters(in: .whitespaces).isEmpty ? nil : Substring(kept)
   }
 
   /// `◇ Test "Adds two numbers" started.` → `Adds two numbers` (a suite's line gives `nil`).

@@ -132,10 +132,10 @@ public struct Report {
     let tests = "\(grade.passedCount)/\(total) tests"
     let progress =
       "  \(mark) \(title)  \(bar(grade.doneTasks, of: grade.tasks.count))  \(tasks.leftPadded(to: 9))"
-    // An untouched starter's passing tests guard behaviour to keep; counting them would
-    // look like progress nobody made.
-    if notStarted { return progress + "  " + style.dim("not started".leftPadded(to: 11)) }
-    return progress + "  " + tests.leftPadded(to: 11)
+    // An untouched starter's passing tests guard behaviour to keep; they are shown, since the
+    // Total line counts them, with a word that says no work was done yet.
+    let counted = progress + "  " + tests.leftPadded(to: 11)
+    return notStarted ? counted + "  " + style.dim("not started") : counted
   }
 
   /// `[####------]`: tasks done out of all, ten wide.
@@ -265,7 +265,8 @@ public struct Report {
   private func testLine(_ test: TestResult) -> String {
     switch test.status {
     case .passed: return style.pass("✓ ") + test.name
-    case .skipped: return style.dim("- \(test.name) (skipped)")
+    case .skipped: return style.fail("✗ ") + test.name + style.fail("  [skipped]")
+    case .cancelled: return style.fail("✗ ") + test.name + style.fail("  [cancelled]")
     case .failed: return style.fail("✗ ") + test.name
     case .crashed: return style.fail("✗ ") + test.name + style.fail("  [crashed]")
     case .timedOut: return style.fail("✗ ") + test.name + style.fail("  [timed out]")
@@ -309,10 +310,14 @@ extension Report {
   /// What the test printed, its last few lines.
   func printedLines(of test: TestResult, indent: String) -> [String] {
     guard !test.printed.isEmpty else { return [] }
-    let shown = test.printed.suffix(printedLines)
+    let cut = test.printed.first?.hasPrefix(TestResult.cutNotice) == true
+    let lines = cut ? Array(test.printed.dropFirst()) : test.printed
+    let shown = lines.suffix(printedLines)
     let heading =
-      shown.count < test.printed.count
-      ? "It printed (the last \(shown.count) of \(test.printed.count) lines):" : "It printed:"
+      cut
+      ? "It printed more than the grader keeps (earlier lines left out); its last \(shown.count) lines:"
+      : shown.count < lines.count
+        ? "It printed \(lines.count) lines; the last \(shown.count):" : "It printed:"
     return [indent + style.dim(heading)]
       + shown.map { indent + "  " + Self.shortened($0, limit: 200) }
   }

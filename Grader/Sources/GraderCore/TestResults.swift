@@ -10,13 +10,17 @@ public enum TestStatus: String, Sendable, Equatable {
   case timedOut
   /// The test process exited normally while this test ran (`exit(0)` in the code under test).
   case exitedEarly
+  /// Cancelled before its end (`Test.cancel()`, or code that cancelled the test's task and
+  /// the `CancellationError` that followed).
+  case cancelled
   /// Never reported a result. Counts as a failure: a test that did not run did not pass.
   case notRun
-  /// Disabled by the specification itself; counted neither way.
+  /// Skipped by the testing library (a trait disabled it): it checked nothing.
   case skipped
 
-  /// Whether the status counts against the learner.
-  public var isFailure: Bool { self != .passed && self != .skipped }
+  /// Whether the status counts against the learner: every status but `passed` does, since
+  /// only a test that ran to its end with no issue checked what it specifies.
+  public var isFailure: Bool { self != .passed }
 }
 
 /// Where something is declared or happened, relative to the kata's root when possible.
@@ -53,8 +57,12 @@ public struct TestResult: Sendable, Equatable {
   public var failures: [Failure] = []
   /// For a crash, time-out or early exit: what happened, in the learner's terms.
   public var note: String?
-  /// What the code printed while this test ran (at most the last 50 lines).
+  /// What the code printed while this test ran (at most the last 50 lines); when more was
+  /// printed, the first element is a notice that starts with ``cutNotice``.
   public var printed: [String] = []
+
+  /// How the notice of lines left out begins.
+  static let cutNotice = "… (earlier lines left out"
 }
 
 /// A suite: in this kata, a task.

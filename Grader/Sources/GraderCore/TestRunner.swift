@@ -80,6 +80,7 @@ struct TestRunner {
     attempt: Int, only ids: [String]?, state: inout RunState
   ) throws(GraderError) -> Ending {
     let recordedBefore = Set(state.results.keys)
+    state.startedOrder = []
     let eventsURL = workFolder.appending(path: "events-\(attempt).jsonl")
     try? FileManager.default.removeItem(at: eventsURL)
     _ = FileManager.default.createFile(atPath: eventsURL.path, contents: nil)
@@ -103,7 +104,8 @@ struct TestRunner {
     env["SWIFT_BACKTRACE"] = backtrace
     // Printed lines in order with Swift Testing's own (Tests/KataLineBufferedOutput).
     env["KATA_GRADER_OUTPUT"] = "merged"
-    let child = ChildProcess(arguments: arguments, environment: env, directory: root)
+    var child = ChildProcess(arguments: arguments, environment: env, directory: root)
+    child.temporaryFolder = workFolder.appending(path: "tmp")
     let reader = GrowingFileReader(url: eventsURL)
     var timedOut: String?
     let decoder = JSONDecoder()
@@ -150,14 +152,31 @@ struct TestRunner {
       let note = CrashLog(output: outcome.output, backtraces: backtraces, root: root).summary
       for id in state.inFlight.keys { state.record(id, status: .crashed, note: note) }
       ending = .crashed(note)
+    } else if state.inFlight.isEmpty, outcome.status != 0,
+      let said = outcome.output.split(separator: "\n").last(where: { $0.hasPrefix("error: ") })
+    {
+      // No test was running: `swift test` itself gave up, and says why.
+      let note = "`swift test` stopped (status \(outcome.status)): \(said.dropFirst(7))"
+      ending = .crashed(note)
+    } else if outcome.status != 0 {
+      // SwiftPM reports a test process's SIGKILL, SIGTERM or SIGINT with status 1 and no
+      // message (it takes them for the user's doing); exit(1) in the code looks the same.
+      let note =
+        "The test process was killed before this test finished, with no crash message: most likely "
+        + "by SIGKILL, which the system's out-of-memory killer sends when the code uses too much "
+        + "memory (or by SIGTERM from another program). Look for endless allocation, or a call "
+        + "to exit() with a status other than 0 (status \(outcome.status))."
+      for id in state.inFlight.keys { state.record(id, status: .crashed, note: note) }
+      ending = .crashed(note)
     } else {
       let note =
         "The test process exited (status \(outcome.status)) before this test finished. Does the code call exit()?"
       for id in state.inFlight.keys { state.record(id, status: .exitedEarly, note: note) }
       ending = .exitedEarly(note)
     }
+    let started = state.startedOrder.compactMap { id in state.functions[id].map { (id, $0.name) } }
     state.attach(
-      ProgramOutput.byTest(in: outcome.output),
+      ProgramOutput.byID(in: outcome.output, started: started),
       to: Set(state.results.keys).subtracting(recordedBefore))
     state.inFlight.removeAll()
     state.lastEnding = ending == .finished ? nil : ending
@@ -184,13 +203,19 @@ struct TestRunner {
     var results: [String: TestResult] = [:]
     var failures: [String: [Failure]] = [:]
     var inFlight: [String: Date] = [:]
+    /// The tests of the current attempt, in the order they started.
+    var startedOrder: [String] = []
+    /// Tests a `testCancelled` or `testCaseCancelled` event named.
+    var cancelled: Set<String> = []
+    /// Event kinds from a newer schema, by the test they named.
+    var unknownKinds: [String: [String]] = [:]
     var runEnded = false
     var lastEnding: Ending?
 
-    /// Gives each test of this attempt the lines printed under its name.
+    /// Gives each test of this attempt the lines printed while it ran, by its id.
     mutating func attach(_ printed: [String: [String]], to ids: Set<String>) {
       for id in ids {
-        guard var result = results[id], let lines = printed[result.name] else { continue }
+        guard var result = results[id], let lines = printed[id] else { continue }
         // Swift Testing prints a multi-line message's later lines without a symbol; they are
         // the test's words, not the learner's.
         let ownWords = Set(
@@ -199,8 +224,10 @@ struct TestRunner {
             .map { $0.trimmingCharacters(in: .whitespaces) })
         let learners = lines.filter { !ownWords.contains($0.trimmingCharacters(in: .whitespaces)) }
         result.printed = Array(learners.suffix(50))
-        if learners.count > 50, let notice = learners.first, notice.hasPrefix("… (earlier") {
-          result.printed[0] = notice
+        if learners.count > 50 {
+          let notice = learners.first.flatMap { $0.hasPrefix(TestResult.cutNotice) ? $0 : nil }
+          result.printed[0] =
+            notice ?? TestResult.cutNotice + ": it printed \(learners.count) lines)"
         }
         results[id] = result
       }
@@ -209,6 +236,14 @@ struct TestRunner {
     mutating func record(_ id: String, status: TestStatus, note: String? = nil) {
       guard let function = functions[id] else { return }
       inFlight[id] = nil
+      var note = note
+      if let unknown = unknownKinds[id] {
+        let names = unknown.joined(separator: ", ")
+        note = [
+          note, "The testing library also reported events this grader does not know: \(names).",
+        ]
+        .compactMap { $0 }.joined(separator: " ")
+      }
       results[id] = TestResult(
         id: id, name: function.name, location: function.location, status: status,
         failures: failures[id] ?? [], note: note)
@@ -216,56 +251,85 @@ struct TestRunner {
 
     mutating func apply(_ line: Data, decoder: JSONDecoder, root: URL) {
       guard let entry = try? decoder.decode(StreamRecord.self, from: line) else { return }
-      let payload = entry.payload
-      if entry.kind == "test" {
-        guard let id = payload.id, let source = payload.sourceLocation else { return }
+      switch entry {
+      case .test(let test):
+        guard let source = test.sourceLocation else { return }
         let location = Self.location(source, root: root)
-        let name = payload.displayName ?? payload.name ?? id
-        if payload.kind == "suite" {
-          if suites[id] == nil { suiteOrder.append(id) }
-          suites[id] = SuiteInfo(id: id, name: name, location: location)
+        let name = test.displayName ?? test.name ?? test.id
+        if test.kind == "suite" {
+          if suites[test.id] == nil { suiteOrder.append(test.id) }
+          suites[test.id] = SuiteInfo(id: test.id, name: name, location: location)
         } else {
-          if functions[id] == nil { functionOrder.append(id) }
-          functions[id] = (name, location)
+          if functions[test.id] == nil { functionOrder.append(test.id) }
+          functions[test.id] = (name, location)
         }
-        return
+      case .event(let event):
+        apply(event, root: root)
+      case .unknown:
+        // A record kind from a newer schema: it names no test, so no verdict depends on it.
+        break
       }
-      guard entry.kind == "event" else { return }
-      switch payload.kind {
-      case "runStarted":
+    }
+
+    /// Every event kind is handled here by name: a new case added to
+    /// ``StreamRecord/EventKind`` does not compile until it is decided what it means.
+    private mutating func apply(_ event: StreamRecord.EventRecord, root: URL) {
+      let id = event.testID
+      switch event.kind {
+      case .runStarted:
         runEnded = false
-      case "testStarted":
-        if let id = payload.testID, functions[id] != nil, results[id] == nil {
+      case .testStarted:
+        if let id, functions[id] != nil, results[id] == nil {
+          startedOrder.append(id)
           inFlight[id] = Date()
           failures[id] = []
+          cancelled.remove(id)
         }
-      case "issueRecorded":
-        guard let id = payload.testID, payload.issue?.isKnown != true else { return }
-        let messages = payload.messages ?? []
+      case .testCaseStarted, .testCaseEnded, .valueAttached:
+        // One argument of a parameterized test started or ended, or an attachment: the test's
+        // own `testEnded` decides its status.
+        break
+      case .issueRecorded:
+        guard let id, event.issue?.isKnown != true else { return }
+        let messages = event.messages ?? []
         let summary =
           messages.first { $0.symbol == "fail" }?.text ?? messages.first?.text ?? "Issue"
         let comments = messages.filter { $0.symbol == "details" }.map(\.text)
-        let location = payload.issue?.sourceLocation.map { Self.location($0, root: root) }
+        let location = event.issue?.sourceLocation.map { Self.location($0, root: root) }
         let failure = Failure(summary: summary, comments: comments, location: location)
-        if functions[id] != nil {
-          failures[id, default: []].append(failure)
-        } else {
-          // An issue on a suite (its initializer threw): every running test of it failed.
-          for running in inFlight.keys where running.hasPrefix(id + "/") {
-            failures[running, default: []].append(failure)
-          }
+        for running in affected(by: id) { failures[running, default: []].append(failure) }
+      case .testCancelled, .testCaseCancelled:
+        // Cancelled (`Test.cancel()`, or learner code that cancelled the test's task and a
+        // `CancellationError` that followed): it did not run to its end.
+        guard let id else { return }
+        for running in affected(by: id) { cancelled.insert(running) }
+      case .testEnded:
+        guard let id, functions[id] != nil, results[id] == nil else { return }
+        let status: TestStatus =
+          !(failures[id] ?? []).isEmpty ? .failed : cancelled.contains(id) ? .cancelled : .passed
+        let note =
+          status == .cancelled
+          ? "Cancelled before its end: does the code cancel its task, or throw CancellationError?"
+          : nil
+        record(id, status: status, note: note)
+      case .testSkipped:
+        if let id, functions[id] != nil {
+          record(id, status: .skipped, note: "Skipped: it did not run, so it did not pass.")
         }
-      case "testEnded":
-        if let id = payload.testID, functions[id] != nil, results[id] == nil {
-          record(id, status: (failures[id] ?? []).isEmpty ? .passed : .failed)
-        }
-      case "testSkipped":
-        if let id = payload.testID, functions[id] != nil { record(id, status: .skipped) }
-      case "runEnded":
+      case .runEnded:
         runEnded = true
-      default:
-        break
+      case .unknown(let kind):
+        // Kept, not dropped: the text report names it under the test it concerns.
+        if let id {
+          for running in affected(by: id) { unknownKinds[running, default: []].append(kind) }
+        }
       }
+    }
+
+    /// The test `id` names, or for a suite every test of it now running.
+    private func affected(by id: String) -> [String] {
+      if functions[id] != nil { return [id] }
+      return inFlight.keys.filter { $0.hasPrefix(id + "/") }
     }
 
     static func location(_ source: StreamRecord.SourceLocation, root: URL) -> Location {

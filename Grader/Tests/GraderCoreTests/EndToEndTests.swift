@@ -46,12 +46,39 @@ import Testing
     #expect(lesson.tasks.last?.tests.map(\.status) == [.passed], "Task 2 must still be graded")
   }
 
+  @Test("A process killed by a signal (the out-of-memory killer's SIGKILL) says which signal")
+  func killedBySignal() throws {
+    let lesson = try MiniKata.grade(case: "killed")
+    let tests = lesson.tasks.flatMap(\.tests)
+    #expect(tests.map(\.status) == [.crashed, .crashed, .passed])
+    let adds = try #require(tests.first)
+    #expect(adds.note?.contains("SIGKILL") == true, "the signal is named: \(adds.note ?? "")")
+    #expect(
+      adds.note?.contains("Does the code call exit()?") != true,
+      "not taken for an exit: \(adds.note ?? "")")
+    #expect(adds.printed == ["add(2, 3) allocates too much"], "only the learner's lines")
+  }
+
   @Test("Endless recursion (a stack overflow) is reported as a crash; the other tests still run")
   func stackOverflow() throws {
     let lesson = try MiniKata.grade(case: "recursion")
     let tests = lesson.tasks.flatMap(\.tests)
     #expect(tests.map(\.status) == [.crashed, .passed, .passed])
     #expect(tests.first?.note?.hasPrefix("Crashed") == true)
+  }
+
+  @Test("A test that learner code cancels (CancellationError) is cancelled, not passed")
+  func cancelled() throws {
+    let lesson = try MiniKata.grade(case: "cancel")
+    let tests = lesson.tasks.flatMap(\.tests)
+    // add(7, 0) is right, but that test's task was cancelled too: it did not run to its end.
+    #expect(tests.map(\.status) == [.cancelled, .cancelled, .passed])
+    #expect(lesson.passedCount == 1 && lesson.failedCount == 2 && !lesson.isDone)
+    let text = Report(style: Style(colour: false)).detailed(lesson)
+    #expect(text.contains("[cancelled]"), "the text report names the status:\n\(text)")
+    let json = JSONReport(grades: [lesson]).lessons.first?.tests.first
+    #expect(json?.status == "error" && json?.outcome == "cancelled")
+    #expect(JUnitReport.xml(for: [lesson]).contains("<error message=\"cancelled\""))
   }
 
   @Test("A hang is stopped at the time limit, named, and the other tests still run")
@@ -148,6 +175,56 @@ import Testing
       lesson.tasks.flatMap(\.tests).map(\.status) == [.failed, .passed, .failed],
       "the starter, built anew, not what the interrupted build left: \(lesson.compileErrors ?? []) \(lesson.problem ?? "")"
     )
+  }
+
+  @Test("--junit refuses to overwrite a Swift file or anything in Exercises, Solutions or Tests")
+  func junitRefusesSources() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: nil, in: root)
+    let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
+    let before = try Data(contentsOf: exercise)
+    let targets = [
+      exercise.path, root.appending(path: "Tests/results.xml").path,
+      root.appending(path: "Solutions/Lesson01Arithmetic/results.xml").path,
+      root.appending(path: "Exercises/Lesson01Arithmetic/../Lesson01Arithmetic/r.xml").path,
+      root.appending(path: "Package.swift").path,
+    ]
+    for target in targets {
+      #expect(
+        GraderCommand.main(arguments: ["lesson01", "--junit", target], root: root) == 2,
+        "\(target) must be refused")
+    }
+    #expect(try Data(contentsOf: exercise) == before, "the learner's file is untouched")
+    #expect(!FileManager.default.fileExists(atPath: root.appending(path: "Tests/results.xml").path))
+  }
+
+  @Test("A grading run leaves no folder behind in the system's temporary folder")
+  func noTemporaryLeftovers() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: nil, in: root)
+    let grader = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appending(path: "kata-grader")
+    try #require(FileManager.default.isExecutableFile(atPath: grader.path), "\(grader.path)")
+    let temporary = FileManager.default.temporaryDirectory.appending(path: "kata-tmp-\(UUID())")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: temporary) }
+    let process = Process()
+    process.executableURL = grader
+    process.arguments = ["lesson01", "--json"]
+    process.currentDirectoryURL = root
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMPDIR"] = temporary.path
+    environment["KATA_ROOT"] = root.path
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1, "the starter fails some tests: \(said)")
+    let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+    #expect(left.isEmpty, "left in TMPDIR: \(left.prefix(5)) (\(left.count) in all)")
   }
 
   @Test("A missing exercise folder is an error that says how to restore it")
@@ -516,6 +593,17 @@ import Testing
       multiplies.printed.first?.hasPrefix("… (earlier lines left out") == true,
       "the cut is said, not hidden")
     #expect(multiplies.printed.dropFirst().allSatisfy { $0.hasPrefix("noise ") })
+    #expect(multiplies.printed.last == "noise 199999", "the last lines are the last printed")
+    let text = Report(style: Style(colour: false)).detailed(lesson)
+    let shown = text.split(separator: "\n").filter { $0.contains("noise ") }.map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    #expect(shown.last == "noise 199999", "the report ends with the last line printed:\n\(text)")
+    #expect(
+      text.contains("left out") && !text.contains("of 50 lines"),
+      "the report says the output was cut, not that it was 50 lines:\n\(text)")
+    let json = JSONReport(grades: [lesson]).lessons.first?.tests.last?.output
+    #expect(json?.hasSuffix("noise 199999") == true, "--json keeps the end: \(json ?? "")")
     #expect(lesson.tasks.first?.tests.allSatisfy { $0.printed.isEmpty } == true)
   }
 }

@@ -29,6 +29,7 @@ import Testing
     let first = try #require(report.lessons.first)
     #expect(first.status == "fail" && first.version == 3)
     #expect(first.tests.map(\.status) == ["pass", "fail", "error"])
+    #expect(first.tests.map(\.outcome) == ["passed", "failed", "crashed"], "each ending by name")
     #expect(first.tests.map(\.taskID) == [1, 1, 2])
     #expect(first.tests[1].message?.contains("add(2, 3) should be 5.") == true)
     #expect(first.tests[2].message?.contains("Crashed") == true)

@@ -228,3 +228,47 @@ let kataRoot = URL(fileURLWithPath: #filePath)
     #expect(GraderCommand.main(arguments: ["--frobnicate"], root: kataRoot) == 2)
   }
 }
+
+/// The event stream decoded into kinds, old and new.
+@Suite struct EventStreamTests {
+  private func decode(_ json: String) throws -> StreamRecord {
+    try JSONDecoder().decode(StreamRecord.self, from: Data(json.utf8))
+  }
+
+  @Test("Every kind of schema v0 up to Swift 6.3 decodes to its own case")
+  func knownKinds() throws {
+    let kinds = [
+      "runStarted", "testStarted", "testCaseStarted", "issueRecorded", "valueAttached",
+      "testCaseEnded", "testCaseCancelled", "testEnded", "testSkipped", "testCancelled",
+      "runEnded",
+    ]
+    for kind in kinds {
+      let record = try decode(
+        #"{"kind":"event","version":0,"payload":{"kind":"\#(kind)","instant":{"absolute":1},"messages":[]}}"#
+      )
+      guard case .event(let event) = record else {
+        Issue.record("\(kind) is not an event")
+        continue
+      }
+      #expect(event.kind != .unknown(kind), "\(kind) must have a case of its own")
+    }
+  }
+
+  @Test("A kind from a newer schema is kept by name and does not break decoding")
+  func unknownKinds() throws {
+    let event = try decode(
+      #"{"kind":"event","payload":{"kind":"testFrobnicated","testID":"M.S/t()","extra":{}}}"#)
+    guard case .event(let decoded) = event else {
+      Issue.record("not an event: \(event)")
+      return
+    }
+    #expect(decoded.kind == .unknown("testFrobnicated"))
+    #expect(decoded.testID == "M.S/t()")
+    let record = try decode(#"{"kind":"metadata","payload":{"anything":1}}"#)
+    guard case .unknown(let kind) = record else {
+      Issue.record("not unknown: \(record)")
+      return
+    }
+    #expect(kind == "metadata")
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+@testable import GraderCore
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// What the grader says when a run goes wrong: each status and message matches what happened.
+@Suite struct VerdictTests {
+  private let location = Location(file: "Tests/Lesson01XTests/T.swift", line: 6)
+  private let lesson = Lesson(
+    module: "Lesson01X", number: 1, title: "Lesson 01 — X", textPath: nil)
+
+  @Test("The test runner's own crash lines are not shown as the learner's output")
+  func runnerLinesFiltered() {
+    let output = """
+      ◇ Test "Adds two numbers" started.
+      add(2, 3) reads index 2
+      *** Signal 4: Backtracing from 0x55d1c2a3b4c5.
+      ***
+      done error: Process '/tmp/k/.build/debug/KataPackageTests.xctest --testing-library swift-testing' exited with signal 4
+      error: Exited with unexpected signal code 4
+      """
+    let printed = ProgramOutput.byTest(in: output)["Adds two numbers"]
+    #expect(printed == ["add(2, 3) reads index 2"])
+  }
+
+  @Test("ANSI colour codes the learner printed are removed")
+  func ansiStripped() {
+    let output = """
+      ◇ Test "Adds two numbers" started.
+      \u{1B}[31mred\u{1B}[0m and \u{1B}[1;32mbold green\u{1B}[m
+      ✘ Test "Adds two numbers" failed after 0.001 seconds with 1 issue.
+      """
+    #expect(ProgramOutput.byTest(in: output)["Adds two numbers"] == ["red and bold green"])
+  }
+
+  @Test("--junit is valid XML whatever bytes the learner's output and messages hold")
+  func junitAnyBytes() throws {
+    let hostile =
+      "a\u{0}b\u{1}c\u{8}d\u{B}e\u{C}f\u{1B}[31mg\u{FFFE}h\u{FFFF}i\u{7F}j\r\nk ]]> <![CDATA["
+    var grade = LessonGrade(lesson: lesson, declaredTests: 2)
+    grade.tasks = [
+      TaskGrade(
+        title: "Task 1 — \(hostile)",
+        tests: [
+          TestResult(
+            id: "a", name: hostile, location: location, status: .failed,
+            failures: [Failure(summary: hostile, comments: [hostile], location: location)],
+            printed: [hostile]),
+          TestResult(
+            id: "b", name: "B", location: location, status: .crashed, note: hostile,
+            printed: [hostile]),
+        ], location: location)
+    ]
+    let xml = JUnitReport.xml(for: [grade])
+    let parser = XMLParser(data: Data(xml.utf8))
+    #expect(
+      parser.parse(), "\(parser.parserError.map(String.init(describing:)) ?? "")\n\(xml)")
+  }
+
+  @Test("A lesson in which no test could run counts every declared test, and says so")
+  func noTestCouldRun() throws {
+    let course = try Course(root: kataRoot)
+    let lesson = try #require(course.lessons.first)
+    var report = TestRunReport()
+    report.problem = "Crashed: Fatal error: before any test started."
+    let grade = Grading(course: course, timeLimit: 30).grade(lesson, from: report)
+    let folder = kataRoot.appending(path: lesson.testsFolder)
+    let declared = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".swift") }
+      .map { try String(contentsOf: folder.appending(path: $0), encoding: .utf8) }
+      .reduce(0) { $0 + $1.components(separatedBy: "@Test(").count - 1 }
+    #expect(declared > 1)
+    #expect(grade.failedCount == declared, "not one failure, but every test of the lesson")
+    #expect(grade.problem?.hasPrefix("No test could run") == true, "\(grade.problem ?? "")")
+    #expect(grade.problem?.contains("before any test started") == true)
+  }
+
+  @Test("The overview's line for an untouched starter shows the tests the total counts")
+  func notStartedShowsCounts() {
+    var grade = LessonGrade(lesson: lesson, declaredTests: 3)
+    grade.tasks = [
+      TaskGrade(
+        title: "Task 1 — A",
+        tests: [
+          TestResult(id: "a", name: "A", location: location, status: .passed),
+          TestResult(id: "b", name: "B", location: location, status: .failed),
+          TestResult(id: "c", name: "C", location: location, status: .failed),
+        ], location: location)
+    ]
+    let line = Report(style: Style(colour: false)).overviewLine(
+      grade, titleWidth: 13, notStarted: true)
+    #expect(line.contains("not started"), "\(line)")
+    #expect(line.contains("1/3 tests"), "the Total line counts these tests: \(line)")
+  }
+
+  @Test("--hint does not say every task passes when no test ran")
+  func hintWithoutTests() throws {
+    let hints = Hints(course: try Course(root: kataRoot), style: Style(colour: false))
+    var grade = LessonGrade(lesson: lesson, declaredTests: 19)
+    grade.problem = "No test could run: the test process ended before the first test started."
+    guard case .none(let lines, let status) = hints.nextTask(in: grade) else {
+      Issue.record("a task was chosen from no result")
+      return
+    }
+    #expect(status == 1)
+    #expect(!lines.joined().contains("passes"), "\(lines)")
+    #expect(lines.joined().contains("no test of lesson01 ran"), "\(lines)")
+    grade.problem = nil
+    guard case .none(let empty, let emptyStatus) = hints.nextTask(in: grade) else {
+      Issue.record("a task was chosen from no result")
+      return
+    }
+    #expect(emptyStatus == 1 && !empty.joined().contains("passes"), "no tasks: \(empty)")
+  }
+
+  @Test("After Ctrl-C the grader says what it stopped, and only that")
+  func interruptedMessage() {
+    #expect(Interrupts.interruptedMessage(stopped: []) == "Interrupted; nothing was running yet.")
+    #expect(Interrupts.interruptedMessage(stopped: ["build"]).contains("no test had started"))
+    #expect(Interrupts.interruptedMessage(stopped: ["test"]).contains("test process was stopped"))
+  }
+
+  @Test("Printed lines go to the test that printed them, by id, even when two share a name")
+  func outputKeyedByID() {
+    let output = """
+      ◇ Suite "Task 1 — A" started.
+      ◇ Test "Works" started.
+      first
+      ✘ Test "Works" failed after 0.001 seconds with 1 issue.
+      ◇ Suite "Task 2 — B" started.
+      ◇ Test "Works" started.
+      second
+      ✘ Test "Works" failed after 0.001 seconds with 1 issue.
+      """
+    let started = [
+      ("M.Task1/works()/T.swift:3:4", "Works"), ("M.Task2/works()/T.swift:9:4", "Works"),
+    ]
+    let printed = ProgramOutput.byID(in: output, started: started)
+    #expect(printed["M.Task1/works()/T.swift:3:4"] == ["first"])
+    #expect(printed["M.Task2/works()/T.swift:9:4"] == ["second"])
+  }
+
+  @Test("After a cut in the output, the lines after it go to the test that ends next")
+  func outputAfterCut() {
+    let output = """
+      ◇ Test "Floods" started.
+      noise 1
+      … [1000 bytes of output left out] …
+      noise 999
+      ✘ Test "Floods" failed after 0.001 seconds with 1 issue.
+      """
+    let printed = ProgramOutput.byID(in: output, started: [("M.T/floods()", "Floods")])
+    #expect(printed["M.T/floods()"]?.first?.hasPrefix(TestResult.cutNotice) == true)
+    #expect(printed["M.T/floods()"]?.last == "noise 999")
+    #expect(printed["M.T/floods()"]?.contains("noise 1") == false)
+  }
+}
