@@ -36,8 +36,8 @@ struct Builder {
 
   func build() throws(GraderError) -> BuildOutcome {
     let child = ChildProcess(
-      arguments: ["swift", "build", "--build-tests", "--scratch-path", scratchPath],
-      environment: environment, directory: root)
+      arguments: Self.arguments(scratchPath: scratchPath), environment: environment,
+      directory: root)
     let clock = BuildClock(folder: root.appending(path: scratchPath).appending(path: "kata-grader"))
     if clock.editedAroundLastBuild(newestEdit()) { forgetIncrementalRecords() }
     clock.markStart()
@@ -55,6 +55,16 @@ struct Builder {
     return BuildOutcome(
       succeeded: outcome.status == 0 && !outcome.signalled, diagnostics: diagnostics,
       output: outcome.output)
+  }
+
+  /// `swift build` with SwiftPM's own (native) build system: the paths this grader reads
+  /// and clears (`debug/<Module>.build/*.swiftdeps`, `*.xctest`) are its layout, and the
+  /// next SwiftPM builds with Swift Build by default. Swift 6.2's SwiftPM accepts the option
+  /// too (swift-package-manager, swift-6.2-RELEASE, Sources/CoreCommands/Options.swift).
+  static func arguments(scratchPath: String) -> [String] {
+    [
+      "swift", "build", "--build-tests", "--build-system", "native", "--scratch-path", scratchPath,
+    ]
   }
 
   /// The newest modification date among the lessons' Swift files.

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+@testable import GraderCore
+
+/// What differs on macOS, checked on any machine with output shaped as macOS prints it.
+///
+/// No Mac was at hand: the macOS samples below follow the Swift runtime's formats
+/// (swiftlang/swift, stdlib/public/runtime/Assert.cpp `_swift_stdlib_reportFatalErrorInFile`,
+/// Backtrace.cpp's warnings) and SwiftPM's "Exited with unexpected signal code" line.
+@Suite struct MacCrashTests {
+  let root = URL(fileURLWithPath: "/Users/learner/kata")
+  let folders = [
+    "Lesson01Arithmetic": "Exercises/Lesson01Arithmetic",
+    "Lesson01ArithmeticTests": "Tests/Lesson01ArithmeticTests",
+  ]
+
+  @Test(
+    "Without a backtrace the runtime's own message places the crash in the graded folder",
+    arguments: [
+      (
+        "Lesson01Arithmetic/Arithmetic.swift:5: Fatal error: Unexpectedly found nil while unwrapping an Optional value",
+        "Crashed: Unexpectedly found nil while unwrapping an Optional value (at Exercises/Lesson01Arithmetic/Arithmetic.swift:5)."
+      ),
+      (
+        "Lesson01Arithmetic/Arithmetic.swift:9: Fatal error: not written yet",
+        "Crashed: not written yet (at Exercises/Lesson01Arithmetic/Arithmetic.swift:9)."
+      ),
+      (
+        "Lesson01Arithmetic/Arithmetic.swift:12: Precondition failed: left must be positive",
+        "Crashed: Precondition failed: left must be positive (at Exercises/Lesson01Arithmetic/Arithmetic.swift:12)."
+      ),
+      (
+        "Lesson01Arithmetic/Arithmetic.swift:3: Fatal error",
+        "Crashed: Fatal error (at Exercises/Lesson01Arithmetic/Arithmetic.swift:3)."
+      ),
+      (
+        "Lesson01ArithmeticTests/ArithmeticTests.swift:7: Fatal error: Unexpectedly found nil while unwrapping an Optional value",
+        "Crashed: Unexpectedly found nil while unwrapping an Optional value (at Tests/Lesson01ArithmeticTests/ArithmeticTests.swift:7)."
+      ),
+      (
+        "Swift/ContiguousArrayBuffer.swift:691: Fatal error: Index out of range",
+        "Crashed: Index out of range."
+      ),
+    ])
+  func runtimeMessage(line: String, summary: String) {
+    let output = """
+      ◇ Test "Adds two numbers" started.
+      add(2, 3) reads index 2
+      \(line)
+      error: Exited with unexpected signal code 5
+      """
+    #expect(CrashLog.looksLikeCrash(output))
+    #expect(CrashLog(output: output, root: root, moduleFolders: folders).summary == summary)
+  }
+
+  @Test("A learner's own SWIFT_BACKTRACE only adds the runtime's warning, which changes nothing")
+  func privilegedWarning() {
+    let output = """
+      swift runtime: backtrace-on-crash is not supported for privileged executables.
+      Lesson01Arithmetic/Arithmetic.swift:5: Fatal error: boom
+      error: Exited with unexpected signal code 5
+      """
+    let log = CrashLog(output: output, root: root, moduleFolders: folders)
+    #expect(log.summary == "Crashed: boom (at Exercises/Lesson01Arithmetic/Arithmetic.swift:5).")
+    #expect(ProgramOutput.withoutCrashNoise(output.split(separator: "\n")[0]) == nil)
+  }
+
+  @Test("The backtrace's frame, where there is one (Linux), wins over the runtime's line")
+  func backtraceFirst() {
+    let output = """
+      Lesson01Arithmetic/Arithmetic.swift:5: Fatal error: boom
+      *** Program crashed: System trap at 0x00007f8748b6df7f ***
+      0 [ra] 0x1 add(_:_:) + 40 in Tests at /Users/learner/kata/Exercises/Lesson01Arithmetic/Helper.swift:8:3
+      """
+    let log = CrashLog(output: output, root: root, moduleFolders: folders)
+    #expect(log.frame == "Exercises/Lesson01Arithmetic/Helper.swift:8")
+  }
+
+  @Test("Prose that mentions a fatal error is not a crash message")
+  func prose() {
+    #expect(CrashLog.runtimeMessage(in: "The code hit a Fatal error: see above") == nil)
+    #expect(!CrashLog.looksLikeCrash("Expectation failed: \"Fatal error: x\" == y"))
+  }
+
+  @Test(
+    "abort() reads as a call to abort(), with no process id shown as an address",
+    arguments: [
+      (
+        "*** Program crashed: Aborted at 0x00000000000004d2 ***",
+        "Crashed: Aborted (abort() was called)."
+      ),
+      (
+        "error: Exited with unexpected signal code 6",
+        "Crashed: the test process was killed by signal 6 (abort() was called?)."
+      ),
+      (
+        "*** Program crashed: Bad pointer dereference at 0x00007ffd1a2b3000 ***",
+        "Crashed: Bad pointer dereference."
+      ),
+    ])
+  func aborted(line: String, summary: String) {
+    #expect(CrashLog(output: line, root: root).summary == summary)
+  }
+
+  @Test("SWIFT_BACKTRACE is set where the backtracer works, and not on macOS")
+  func backtraceVariable() {
+    let folder = URL(fileURLWithPath: "/tmp/kata/backtraces-1")
+    #expect(TestRunner.backtraceSetting(folder: folder, onDarwin: true) == nil)
+    let linux = TestRunner.backtraceSetting(folder: folder, onDarwin: false)
+    #expect(linux?.hasPrefix("enable=yes,") == true)
+    #expect(linux?.hasSuffix(",output-to=/tmp/kata/backtraces-1") == true)
+    let comma = URL(fileURLWithPath: "/tmp/a,b")
+    #expect(
+      TestRunner.backtraceSetting(folder: comma, onDarwin: false)?.contains("output-to") == false)
+  }
+}
+
+@Suite struct SwiftPMCallTests {
+  @Test("The grader builds and tests with SwiftPM's native build system, whose layout it reads")
+  func nativeBuildSystem() {
+    for arguments in [
+      Builder.arguments(scratchPath: ".build"),
+      TestRunner.arguments(scratchPath: ".build", events: "/tmp/e.jsonl"),
+    ] {
+      let at = arguments.firstIndex(of: "--build-system")
+      #expect(at.map { arguments[$0 + 1] } == "native", "\(arguments)")
+    }
+  }
+}
