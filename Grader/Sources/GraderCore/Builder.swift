@@ -51,6 +51,7 @@ struct Builder {
     if outcome.stopped { forgetInterruptedWork() }
     if Interrupts.requested { throw .interrupted }
     if let line = Self.toolchainProblem(in: outcome.output) { throw .toolchainTooOld(line) }
+    if let fix = Self.toolchainFix(in: outcome.output) { throw .toolchainUnfit(fix) }
     let diagnostics = Self.diagnostics(in: outcome.output, root: root)
     return BuildOutcome(
       succeeded: outcome.status == 0 && !outcome.signalled, diagnostics: diagnostics,
@@ -118,6 +119,23 @@ struct Builder {
     output.split(separator: "\n").first {
       $0.contains("is using Swift tools version") && $0.contains("installed version")
     }.map(String.init)
+  }
+
+  /// The one command that makes a Mac's toolchain fit to build the tests, when the build
+  /// output shows it is not: the Command Line Tools selected instead of Xcode (they have no
+  /// Swift Testing, so every test file fails with "no such module 'Testing'"), or Xcode's
+  /// licence not yet accepted (xcrun refuses every tool until it is). Not the learner's code.
+  static func toolchainFix(in output: String) -> String? {
+    if output.contains("xcodebuild -license") || output.contains("agreed to the Xcode license") {
+      return "Xcode's licence has not been accepted yet, so Swift will not run. Accept it once "
+        + "with: sudo xcodebuild -license accept   (then run ./grade.sh again)"
+    }
+    if output.contains("no such module 'Testing'") {
+      return "This Swift has no Swift Testing (\"no such module 'Testing'\"), so no test can "
+        + "compile. On a Mac this means the Command Line Tools are selected instead of Xcode; "
+        + "select Xcode (26 or newer) with: sudo xcode-select -s /Applications/Xcode.app"
+    }
+    return nil
   }
 
   /// Finds `file:line:column: error: message` lines (and `error: message` lines from the

@@ -128,3 +128,31 @@ import Testing
     }
   }
 }
+
+@Suite struct ToolchainFitnessTests {
+  @Test(
+    "The Command Line Tools' missing Swift Testing is named with the command that selects Xcode")
+  func commandLineTools() {
+    let output = """
+      /Users/learner/kata/Tests/Lesson01TightCouplingTests/Task1Tests.swift:1:8: error: no such module 'Testing'
+      error: emit-module command failed with exit code 1 (use -v to see invocation)
+      """
+    let fix = Builder.toolchainFix(in: output)
+    #expect(fix?.contains("sudo xcode-select -s /Applications/Xcode.app") == true)
+    #expect(GraderError.toolchainUnfit(fix ?? "").description == fix)
+  }
+
+  @Test("Xcode's unaccepted licence is named with the command that accepts it")
+  func licence() {
+    let output = """
+      You have not agreed to the Xcode license agreements. Please run 'sudo xcodebuild -license' \
+      from within a Terminal window to review and agree to the Xcode and Apple SDKs license.
+      """
+    #expect(Builder.toolchainFix(in: output)?.contains("sudo xcodebuild -license accept") == true)
+  }
+
+  @Test("A learner's own compile error is not a toolchain problem")
+  func learnersError() {
+    #expect(Builder.toolchainFix(in: "A.swift:3:1: error: cannot find 'x' in scope") == nil)
+  }
+}
