@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import GraderCore
@@ -154,5 +155,41 @@ import Testing
   @Test("A learner's own compile error is not a toolchain problem")
   func learnersError() {
     #expect(Builder.toolchainFix(in: "A.swift:3:1: error: cannot find 'x' in scope") == nil)
+  }
+}
+
+@Suite struct RunLockTests {
+  @Test(
+    "A folder that cannot be locked is graded without the lock, with a note, not waited on",
+    .timeLimit(.minutes(1)), arguments: [ENOLCK, EOPNOTSUPP, EBADF])
+  func unlockable(error: Int32) throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "lock-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: root) }
+    var said: [String] = []
+    let attempts = Mutex(0)
+    let lock = try RunLock(
+      root: root,
+      attempt: { _ in
+        attempts.withLock { $0 += 1 }
+        return error
+      }, say: { said.append($0) })
+    withExtendedLifetime(lock) {}
+    #expect(attempts.withLock { $0 } == 1)
+    #expect(said.count == 1)
+    #expect(said.first?.hasPrefix("Could not lock .build/kata-grader.lock (") == true, "\(said)")
+    #expect(said.first?.contains("grading without it") == true)
+  }
+
+  @Test("A lock another run holds is waited for, announced once")
+  func heldElsewhere() throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "lock-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: root) }
+    var said: [String] = []
+    var answers = [EWOULDBLOCK, EINTR, EWOULDBLOCK, 0]
+    let lock = try RunLock(
+      root: root, attempt: { _ in answers.removeFirst() }, say: { said.append($0) })
+    withExtendedLifetime(lock) {}
+    #expect(answers.isEmpty)
+    #expect(said == ["Another ./grade.sh is running in this folder; waiting for it to finish…\n"])
   }
 }
