@@ -10,14 +10,19 @@ import Synchronization
 /// Set from the signal handler when the learner presses Ctrl-C (or the grader is terminated).
 let interruptRequested = Atomic<Bool>(false)
 
-/// Routes Ctrl-C and SIGTERM to a flag, so the grader can end its children and exit cleanly
-/// instead of leaving a test process running.
+/// Routes Ctrl-C, SIGTERM and SIGHUP to a flag, so the grader can end its children and exit
+/// cleanly instead of leaving a test process running.
 public enum Interrupts {
+  /// The signals that stop the grader: Ctrl-C, `kill`, and closing the terminal (SIGHUP,
+  /// which would otherwise end the grader at once and leave its test process running).
+  static let stopSignals = [SIGINT, SIGTERM, SIGHUP]
+
   /// Installs the handlers. A handler (not `SIG_IGN`) is used on purpose: children get the
   /// default disposition back when they start.
   public static func install() {
-    signal(SIGINT) { _ in interruptRequested.store(true, ordering: .relaxed) }
-    signal(SIGTERM) { _ in interruptRequested.store(true, ordering: .relaxed) }
+    for stop in stopSignals {
+      signal(stop) { _ in interruptRequested.store(true, ordering: .relaxed) }
+    }
   }
 
   /// Whether Ctrl-C was pressed since the grader started.

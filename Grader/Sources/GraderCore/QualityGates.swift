@@ -127,7 +127,9 @@ struct QualityGates {
         continue
       }
       let check = ChildProcess(
-        arguments: ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path],
+        arguments: [
+          Toolchain.swiftc(), "-typecheck", "-swift-version", "6", "-I", modules.path, file.path,
+        ],
         directory: root)
       let outcome = try check.run()
       guard outcome.status != 0 else { continue }

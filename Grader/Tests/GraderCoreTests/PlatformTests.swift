@@ -193,3 +193,37 @@ import Testing
     #expect(said == ["Another ./grade.sh is running in this folder; waiting for it to finish…\n"])
   }
 }
+
+@Suite struct SmallerPlatformTests {
+  @Test("Closing the terminal (SIGHUP) stops the grader like Ctrl-C and SIGTERM")
+  func hangUp() {
+    #expect(Set(Interrupts.stopSignals) == [SIGINT, SIGTERM, SIGHUP])
+  }
+
+  @Test("The watch clock is 24-hour digits whatever the learner's locale")
+  func watchClock() {
+    let clock = Watch.clock
+    #expect(clock.locale.identifier == "en_US_POSIX")
+    clock.timeZone = TimeZone(secondsFromGMT: 0)
+    #expect(clock.string(from: Date(timeIntervalSince1970: 15 * 3600 + 4 * 60 + 5)) == "15:04:05")
+  }
+
+  @Test("The snippet gate's swiftc is the one beside the swift on PATH")
+  func swiftcBesideSwift() throws {
+    let work = FileManager.default.temporaryDirectory.appending(path: "swiftc-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let other = work.appending(path: "other")  // a swiftc alone, first on PATH
+    let toolchain = work.appending(path: "toolchain/usr/bin")
+    for (folder, tools) in [(other, ["swiftc"]), (toolchain, ["swift", "swiftc"])] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      for tool in tools {
+        let file = folder.appending(path: tool)
+        try Data("#!/bin/sh\n".utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+      }
+    }
+    let path = "\(other.path):\(toolchain.path):/usr/bin"
+    #expect(Toolchain.swiftc(path: path) == toolchain.appending(path: "swiftc").path)
+    #expect(Toolchain.swiftc(path: other.path) == "swiftc", "no swift: PATH decides")
+  }
+}
