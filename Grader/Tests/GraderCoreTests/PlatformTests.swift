@@ -227,3 +227,33 @@ import Testing
     #expect(Toolchain.swiftc(path: other.path) == "swiftc", "no swift: PATH decides")
   }
 }
+
+@Suite struct ProcessTreeTests {
+  @Test("A /proc stat line gives its parent, whatever the process is called")
+  func statLine() {
+    #expect(ProcessTree.parent(inStat: "4242 (swift-test) S 4200 4242 4200 0 -1") == 4200)
+    #expect(ProcessTree.parent(inStat: "77 (a) b (c)) R 12 77 1 0") == 12)
+    #expect(ProcessTree.parent(inStat: "garbage") == nil)
+  }
+
+  @Test("The tree below a process is found without ps on Linux, with it on macOS")
+  func tree() throws {
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    shell.arguments = ["-c", "sleep 20 & sleep 20 & wait"]
+    try shell.run()
+    defer {
+      // SIGKILL: the test process's signal mask, which the shell inherits, may hold SIGTERM.
+      for pid in ProcessTree.descendants(of: shell.processIdentifier) { kill(pid, SIGKILL) }
+      kill(shell.processIdentifier, SIGKILL)
+      shell.waitUntilExit()
+    }
+    var below: [pid_t] = []
+    let deadline = Date().addingTimeInterval(10)
+    while below.count < 2 && Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.05)
+      below = ProcessTree.descendants(of: shell.processIdentifier)
+    }
+    #expect(below.count == 2, "the two sleeps: \(below)")
+  }
+}
