@@ -257,3 +257,16 @@ import Testing
     #expect(below.count == 2, "the two sleeps: \(below)")
   }
 }
+
+@Suite struct FormatGateTests {
+  @Test("CI's non-reference toolchains can skip the format gate, and only by asking")
+  func skip() throws {
+    let empty = FileManager.default.temporaryDirectory.appending(path: "format-\(UUID())")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: empty) }
+    try Data("let x=1\n".utf8).write(to: empty.appending(path: "Package.swift"))
+    let gates = QualityGates(root: empty)
+    #expect(try gates.formatting(environment: ["KATA_FORMAT_GATE": "skip"]).isEmpty)
+    #expect(try !gates.formatting(environment: [:]).isEmpty, "badly formatted, not skipped")
+  }
+}
