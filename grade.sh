@@ -36,6 +36,27 @@ if ! command -v swift >/dev/null 2>&1; then
   fail "Swift was not found on PATH. Install Swift 6.2 or newer (swift.org/install; on macOS, Xcode 26 or newer), then run ./grade.sh again."
 fi
 
+# On a Mac, /usr/bin/swift runs Swift from the developer folder that xcode-select (or
+# DEVELOPER_DIR) picks. Swift Testing ships with Xcode, not with the Command Line Tools: with
+# those selected every test file fails with "no such module 'Testing'", which reads like a
+# broken kata. Say so. (A swift.org toolchain on PATH, or TOOLCHAINS, brings its own.)
+# KATA_SWIFT_SHIM exists for the grader's own tests, which stub these commands.
+if [ "$(uname -s 2>/dev/null)" = Darwin ] && [ -z "${TOOLCHAINS:-}" ] \
+  && [ "$(command -v swift)" = "${KATA_SWIFT_SHIM:-/usr/bin/swift}" ]; then
+  developer=${DEVELOPER_DIR:-}
+  if [ -z "$developer" ]; then
+    developer=$(xcode-select -p 2>/dev/null) || developer=''
+  fi
+  case ${developer%/} in
+    */CommandLineTools)
+      fail "The Command Line Tools are selected instead of Xcode, and they have no Swift Testing (every test would fail with \"no such module 'Testing'\"). Select Xcode 26 or newer with: sudo xcode-select -s /Applications/Xcode.app"
+      ;;
+  esac
+  if [ -z "$developer" ] || [ ! -d "$developer" ]; then
+    fail "No Xcode is selected (xcode-select -p names no folder). Install Xcode 26 or newer from the App Store, then run: sudo xcode-select -s /Applications/Xcode.app"
+  fi
+fi
+
 needs_build=no
 if [ ! -x "$grader" ]; then
   needs_build=first
@@ -44,18 +65,26 @@ elif [ -n "$(find "$root/Grader/Sources" "$root/Grader/Package.swift" -newer "$g
 fi
 
 if [ "$needs_build" != no ]; then
-  version=$(swift --version 2>&1 | sed -n 's/.*Swift version \([0-9][0-9]*\)\.\([0-9][0-9]*\).*/\1 \2/p' | head -n 1)
+  about=$(swift --version 2>&1) || true
+  case $about in
+    *"xcodebuild -license"* | *"agreed to the Xcode license"*)
+      fail "Xcode's licence has not been accepted yet, so Swift will not run. Accept it once with: sudo xcodebuild -license accept"
+      ;;
+  esac
+  version=$(printf '%s\n' "$about" | sed -n 's/.*Swift version \([0-9][0-9]*\)\.\([0-9][0-9]*\).*/\1 \2/p' | head -n 1)
   major=${version% *}
   minor=${version#* }
   if [ -z "$version" ] || [ "$major" -lt 6 ] || { [ "$major" -eq 6 ] && [ "$minor" -lt 2 ]; }; then
-    found=$(swift --version 2>&1 | head -n 1)
+    found=$(printf '%s\n' "$about" | head -n 1)
     fail "The kata needs Swift 6.2 or newer; this machine has: ${found:-an unknown version}. Install a newer toolchain (swift.org/install; on macOS, Xcode 26 or newer)."
   fi
   if [ "$needs_build" = first ]; then
     printf 'Building the grader (first run only; this takes a minute)...\n' >&2
   fi
+  # SwiftPM's own build system, whose layout ($scratch/debug/kata-grader) this script and the
+  # grader read; the next SwiftPM defaults to Swift Build. Swift 6.2 accepts the option too.
   # No index: nothing reads one for the grader, and it cost a third of the first build.
-  if ! log=$(swift build --package-path "$root/Grader" --scratch-path "$scratch" --product kata-grader --disable-index-store 2>&1); then
+  if ! log=$(swift build --build-system native --package-path "$root/Grader" --scratch-path "$scratch" --product kata-grader --disable-index-store 2>&1); then
     printf '%s\n' "$log" | grep -E 'error' | head -n 20 >&2
     fail "The grader did not build (see above). Is Grader/ intact? Try: git status Grader"
   fi

@@ -36,8 +36,8 @@ struct Builder {
 
   func build() throws(GraderError) -> BuildOutcome {
     var child = ChildProcess(
-      arguments: ["swift", "build", "--build-tests", "--scratch-path", scratchPath],
-      environment: environment, directory: root)
+      arguments: Self.arguments(scratchPath: scratchPath), environment: environment,
+      directory: root)
     child.temporaryFolder = root.appending(path: scratchPath).appending(path: "kata-grader/tmp")
     let clock = BuildClock(folder: root.appending(path: scratchPath).appending(path: "kata-grader"))
     if clock.editedAroundLastBuild(newestEdit()) { forgetIncrementalRecords() }
@@ -52,10 +52,21 @@ struct Builder {
     if outcome.stopped { forgetInterruptedWork() }
     if Interrupts.requested { throw .interrupted }
     if let line = Self.toolchainProblem(in: outcome.output) { throw .toolchainTooOld(line) }
+    if let fix = Self.toolchainFix(in: outcome.output) { throw .toolchainUnfit(fix) }
     let diagnostics = Self.diagnostics(in: outcome.output, root: root)
     return BuildOutcome(
       succeeded: outcome.status == 0 && !outcome.signalled, diagnostics: diagnostics,
       output: outcome.output)
+  }
+
+  /// `swift build` with SwiftPM's own (native) build system: the paths this grader reads
+  /// and clears (`debug/<Module>.build/*.swiftdeps`, `*.xctest`) are its layout, and the
+  /// next SwiftPM builds with Swift Build by default. Swift 6.2's SwiftPM accepts the option
+  /// too (swift-package-manager, swift-6.2-RELEASE, Sources/CoreCommands/Options.swift).
+  static func arguments(scratchPath: String) -> [String] {
+    [
+      "swift", "build", "--build-tests", "--build-system", "native", "--scratch-path", scratchPath,
+    ]
   }
 
   /// The newest modification date among the lessons' Swift files.
@@ -109,6 +120,23 @@ struct Builder {
     output.split(separator: "\n").first {
       $0.contains("is using Swift tools version") && $0.contains("installed version")
     }.map(String.init)
+  }
+
+  /// The one command that makes a Mac's toolchain fit to build the tests, when the build
+  /// output shows it is not: the Command Line Tools selected instead of Xcode (they have no
+  /// Swift Testing, so every test file fails with "no such module 'Testing'"), or Xcode's
+  /// licence not yet accepted (xcrun refuses every tool until it is). Not the learner's code.
+  static func toolchainFix(in output: String) -> String? {
+    if output.contains("xcodebuild -license") || output.contains("agreed to the Xcode license") {
+      return "Xcode's licence has not been accepted yet, so Swift will not run. Accept it once "
+        + "with: sudo xcodebuild -license accept   (then run ./grade.sh again)"
+    }
+    if output.contains("no such module 'Testing'") {
+      return "This Swift has no Swift Testing (\"no such module 'Testing'\"), so no test can "
+        + "compile. On a Mac this means the Command Line Tools are selected instead of Xcode; "
+        + "select Xcode (26 or newer) with: sudo xcode-select -s /Applications/Xcode.app"
+    }
+    return nil
   }
 
   /// Finds `file:line:column: error: message` lines (and `error: message` lines from the

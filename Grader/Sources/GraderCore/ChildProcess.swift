@@ -10,14 +10,19 @@ import Synchronization
 /// Set from the signal handler when the learner presses Ctrl-C (or the grader is terminated).
 let interruptRequested = Atomic<Bool>(false)
 
-/// Routes Ctrl-C and SIGTERM to a flag, so the grader can end its children and exit cleanly
-/// instead of leaving a test process running.
+/// Routes Ctrl-C, SIGTERM and SIGHUP to a flag, so the grader can end its children and exit
+/// cleanly instead of leaving a test process running.
 public enum Interrupts {
+  /// The signals that stop the grader: Ctrl-C, `kill`, and closing the terminal (SIGHUP,
+  /// which would otherwise end the grader at once and leave its test process running).
+  static let stopSignals = [SIGINT, SIGTERM, SIGHUP]
+
   /// Installs the handlers. A handler (not `SIG_IGN`) is used on purpose: children get the
   /// default disposition back when they start.
   public static func install() {
-    signal(SIGINT) { _ in interruptRequested.store(true, ordering: .relaxed) }
-    signal(SIGTERM) { _ in interruptRequested.store(true, ordering: .relaxed) }
+    for stop in stopSignals {
+      signal(stop) { _ in interruptRequested.store(true, ordering: .relaxed) }
+    }
   }
 
   /// Whether Ctrl-C was pressed since the grader started.
@@ -163,24 +168,13 @@ struct ChildProcess {
   }
 }
 
-/// The processes below one process, read from `ps` (on Linux and macOS alike).
+/// The processes below one process: from `/proc` on Linux (the `swift` Docker images used
+/// in CI have no `ps`), from `ps` on macOS.
 enum ProcessTree {
-  /// Every descendant of `root`, or none when `ps` is not available.
+  /// Every descendant of `root`, or none when the process table cannot be read.
   static func descendants(of root: pid_t) -> [pid_t] {
-    let ps = Process()
-    ps.executableURL = URL(fileURLWithPath: "/bin/ps")
-    ps.arguments = ["-A", "-o", "pid=", "-o", "ppid="]
-    let pipe = Pipe()
-    ps.standardOutput = pipe
-    ps.standardError = FileHandle.nullDevice
-    guard (try? ps.run()) != nil else { return [] }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    ps.waitUntilExit()
     var children: [pid_t: [pid_t]] = [:]
-    for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-      let fields = line.split(separator: " ").compactMap { pid_t($0) }
-      if fields.count == 2 { children[fields[1], default: []].append(fields[0]) }
-    }
+    for (pid, parent) in parentLinks() { children[parent, default: []].append(pid) }
     var found: [pid_t] = []
     var queue = [root]
     while let next = queue.popLast() {
@@ -189,6 +183,42 @@ enum ProcessTree {
       queue += below
     }
     return found
+  }
+
+  /// Each running process with its parent.
+  private static func parentLinks() -> [(pid: pid_t, parent: pid_t)] {
+    #if os(Linux)
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+      return entries.compactMap { entry in
+        guard let pid = pid_t(entry),
+          let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+          let parent = parent(inStat: stat)
+        else { return nil }
+        return (pid, parent)
+      }
+    #else
+      let ps = Process()
+      ps.executableURL = URL(fileURLWithPath: "/bin/ps")
+      ps.arguments = ["-A", "-o", "pid=", "-o", "ppid="]
+      let pipe = Pipe()
+      ps.standardOutput = pipe
+      ps.standardError = FileHandle.nullDevice
+      guard (try? ps.run()) != nil else { return [] }
+      let data = pipe.fileHandleForReading.readDataToEndOfFile()
+      ps.waitUntilExit()
+      return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+        let fields = line.split(separator: " ").compactMap { pid_t($0) }
+        return fields.count == 2 ? (fields[0], fields[1]) : nil
+      }
+    #endif
+  }
+
+  /// The parent's id in a `/proc/<pid>/stat` line, `pid (name) state ppid …`; the name may
+  /// itself hold spaces and parentheses, so the fields are counted after the last `)`.
+  static func parent(inStat stat: String) -> pid_t? {
+    guard let close = stat.lastIndex(of: ")") else { return nil }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    return fields.count >= 2 ? pid_t(fields[1]) : nil
   }
 }
 

@@ -14,7 +14,12 @@ struct CrashLog {
   ///   - output: What the test process printed (the runtime's one-line message is there).
   ///   - backtraces: The folder the backtracer wrote its report to, if any.
   ///   - root: The kata's root, to find and shorten the learner's own frames.
-  init(output: String, backtraces: URL? = nil, root: URL) {
+  ///   - moduleFolders: Each module's folder relative to the root, e.g.
+  ///     `Lesson01Arithmetic` → `Exercises/Lesson01Arithmetic`: where the runtime's own
+  ///     message points when there is no backtrace (macOS).
+  init(
+    output: String, backtraces: URL? = nil, root: URL, moduleFolders: [String: String] = [:]
+  ) {
     var text = output
     if let backtraces,
       let files = try? FileManager.default.contentsOfDirectory(atPath: backtraces.path)
@@ -26,18 +31,28 @@ struct CrashLog {
     }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
     // The last fatal message is the parent's: an exit test's child prints its own first.
-    if let fatal = lines.last(where: { $0.contains("Fatal error:") }) {
-      let text = fatal.components(separatedBy: "Fatal error:").last ?? ""
-      message = text.trimmingCharacters(in: .whitespaces)
-      if message?.isEmpty == true { message = "Fatal error" }
+    let fatal = lines.lazy.reversed().compactMap(Self.runtimeMessage(in:)).first
+    if let fatal {
+      message = fatal.text
     } else if let crashed = lines.last(where: { $0.contains("Program crashed:") }) {
       let text = crashed.components(separatedBy: "Program crashed:").last ?? ""
-      message = text.replacingOccurrences(of: "*", with: "").trimmingCharacters(in: .whitespaces)
+      var words = text.replacingOccurrences(of: "*", with: "").trimmingCharacters(in: .whitespaces)
+      // `Aborted at 0x…`: for a signal the process sent itself, the backtracer's "address"
+      // is the sender's process id, which means nothing to a learner.
+      if let at = words.range(of: #" at 0x[0-9a-fA-F]+$"#, options: .regularExpression) {
+        words.removeSubrange(at)
+      }
+      message = words == "Aborted" ? "Aborted (abort() was called)" : words
     } else if let signal = lines.last(where: { $0.contains("with unexpected signal code") }) {
       // SwiftPM's words when no runtime message came first (a stack overflow, say).
       let code = signal.split(separator: " ").last.map(String.init) ?? "?"
-      let recursion = code == "11" || code == "10" ? " (endless recursion?)" : ""
-      message = "the test process was killed by signal \(code)\(recursion)"
+      let cause =
+        switch code {
+        case "10", "11": " (endless recursion?)"
+        case "6": " (abort() was called?)"
+        default: ""
+        }
+      message = "the test process was killed by signal \(code)\(cause)"
     }
     let base = root.standardizedFileURL.path
     let frames = lines.compactMap { line -> String? in
@@ -48,7 +63,11 @@ struct CrashLog {
       let parts = location.split(separator: ":")
       return parts.count >= 2 ? "\(parts[0]):\(parts[1])" : location
     }
-    frame = frames.first { !$0.hasPrefix("Tests/") } ?? frames.first
+    // Without a backtrace (macOS runs tests in a hardened helper, see TestRunner), the
+    // runtime's own message still names the file and line of a fatalError, a precondition
+    // or a force-unwrap, by module; a trap inside the standard library names a `Swift/…` file.
+    let fallback = fatal.flatMap { $0.location(in: moduleFolders) }
+    frame = frames.first { !$0.hasPrefix("Tests/") } ?? frames.first ?? fallback
   }
 
   /// One sentence for the report.
@@ -61,7 +80,50 @@ struct CrashLog {
 
   /// Whether the output shows the Swift runtime stopping the process.
   static func looksLikeCrash(_ output: String) -> Bool {
-    output.contains("Fatal error:") || output.contains("Program crashed:")
-      || output.contains("with unexpected signal code")
+    output.contains("Program crashed:") || output.contains("with unexpected signal code")
+      || output.split(separator: "\n").contains { runtimeMessage(in: $0) != nil }
+  }
+
+  /// The runtime's own report of a `fatalError`, failed `precondition`/`assert` or
+  /// force-unwrap of `nil`.
+  struct RuntimeMessage: Equatable {
+    /// `#fileID` of the call, e.g. `Lesson01Arithmetic/Arithmetic.swift`; `nil` when absent.
+    var fileID: String?
+    var line: Int?
+    /// `Fatal error`, `Precondition failed` or `Assertion failed`.
+    var kind: String
+    /// What the code said; empty for `fatalError()`.
+    var detail: String
+
+    /// What the report shows: the detail of a fatal error, else the kind and the detail.
+    var text: String {
+      if kind == "Fatal error" { return detail.isEmpty ? kind : detail }
+      return detail.isEmpty ? kind : "\(kind): \(detail)"
+    }
+
+    /// The file and line relative to the kata's root, when the module is one of its own.
+    func location(in moduleFolders: [String: String]) -> String? {
+      guard let fileID, let line, let slash = fileID.firstIndex(of: "/"),
+        let folder = moduleFolders[String(fileID[..<slash])]
+      else { return nil }
+      return "\(folder)/\(fileID[fileID.index(after: slash)...]):\(line)"
+    }
+  }
+
+  /// Reads `<Module>/<File>.swift:<line>: <Kind>: <detail>` (or without the file), the
+  /// format of `_swift_stdlib_reportFatalErrorInFile` in the Swift runtime
+  /// (swiftlang/swift, stdlib/public/runtime/Assert.cpp), the same on Linux and macOS.
+  /// A line may carry other output before it: SwiftPM relays two streams.
+  static func runtimeMessage(in line: Substring) -> RuntimeMessage? {
+    let pattern =
+      /(?:(?<file>[^\s:]+\.swift):(?<line>\d+): )?(?<kind>Fatal error|Precondition failed|Assertion failed)(?:: (?<detail>.*))?$/
+    guard let match = try? pattern.firstMatch(in: line) else { return nil }
+    // The kind must open the line or follow the file: "… Fatal error …" in prose is not one.
+    let before = line[..<match.range.lowerBound]
+    guard match.output.file != nil || before.allSatisfy(\.isWhitespace) else { return nil }
+    return RuntimeMessage(
+      fileID: match.output.file.map(String.init), line: match.output.line.flatMap { Int($0) },
+      kind: String(match.output.kind),
+      detail: (match.output.detail.map(String.init) ?? "").trimmingCharacters(in: .whitespaces))
   }
 }

@@ -12,6 +12,9 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
   case toolMissing(String)
   /// The Swift toolchain is older than the kata needs; carries SwiftPM's message.
   case toolchainTooOld(String)
+  /// The toolchain cannot build the tests for a reason the learner fixes once, outside the
+  /// kata (Xcode not selected, its licence not accepted); carries what to do.
+  case toolchainUnfit(String)
   /// A lesson's folder named in `Package.swift` is missing.
   case missingFolder(String)
   /// `--reset` could not find or restore the starter.
@@ -37,6 +40,8 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
     case .toolchainTooOld(let message):
       return
         "The kata needs Swift 6.2 or newer (Xcode 26 on a Mac); this toolchain is older. SwiftPM says: \(message)"
+    case .toolchainUnfit(let fix):
+      return fix
     case .missingFolder(let path):
       return "The folder \(path) is missing. Restore it with `git checkout -- \(path)`."
     case .resetFailed(let why):

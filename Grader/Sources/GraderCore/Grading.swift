@@ -196,6 +196,10 @@ public struct Grading {
       root: course.root, environment: environment(for: lessons, source: source),
       scratchPath: source.scratchPath, timeLimit: timeLimit, workFolder: work)
     runner.maxTimeouts = maxTimeouts
+    for lesson in lessons {
+      runner.moduleFolders[lesson.module] = source.folder(of: lesson)
+      runner.moduleFolders[lesson.module + "Tests"] = lesson.testsFolder
+    }
     if let progress { runner.progress = { progress("testing: \($0)") } }
     return runner
   }

@@ -20,7 +20,18 @@ struct QualityGates {
   // MARK: - Formatting
 
   /// `swift format lint --strict` with the committed `.swift-format`.
-  func formatting() throws(GraderError) -> [String] {
+  ///
+  /// Formatters of different Swift versions format some code differently, so CI enforces
+  /// formatting with one reference version (see .github/workflows/verify.yml) and sets
+  /// `KATA_FORMAT_GATE=skip` for the other toolchains, which then skip this gate, saying so.
+  func formatting(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(GraderError) -> [String] {
+    if environment["KATA_FORMAT_GATE"] == "skip" {
+      FileHandle.standardError.write(
+        Data("note: formatting not checked here (KATA_FORMAT_GATE=skip).\n".utf8))
+      return []
+    }
     let paths = Self.formattedPaths.filter { exists($0) }
     let lint = ChildProcess(
       arguments: [
@@ -127,7 +138,9 @@ struct QualityGates {
         continue
       }
       let check = ChildProcess(
-        arguments: ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path],
+        arguments: [
+          Toolchain.swiftc(), "-typecheck", "-swift-version", "6", "-I", modules.path, file.path,
+        ],
         directory: root)
       let outcome = try check.run()
       guard outcome.status != 0 else { continue }

@@ -22,6 +22,9 @@ struct TestRunner {
   var maxTimeouts = 2
   /// Told the name of each test as it starts (a progress line on a terminal).
   var progress: ((String) -> Void)?
+  /// Each built module's folder relative to the root (lesson and test modules), to place
+  /// the runtime's own crash message when there is no backtrace.
+  var moduleFolders: [String: String] = [:]
 
   /// Runs every test of the build, starting the test process again after a crash, a hang or
   /// an early exit, until each test has a result.
@@ -84,13 +87,7 @@ struct TestRunner {
     let eventsURL = workFolder.appending(path: "events-\(attempt).jsonl")
     try? FileManager.default.removeItem(at: eventsURL)
     _ = FileManager.default.createFile(atPath: eventsURL.path, contents: nil)
-    var arguments = [
-      // Only Swift Testing: the kata has no XCTest tests, and XCTest's test listing reads
-      // standard output, which the grader's test processes send elsewhere.
-      "swift", "test", "--skip-build", "--no-parallel", "--disable-xctest",
-      "--scratch-path", scratchPath,
-      "--event-stream-output-path", eventsURL.path, "--event-stream-version", "0",
-    ]
+    var arguments = Self.arguments(scratchPath: scratchPath, events: eventsURL.path)
     for id in ids ?? [] { arguments += ["--filter", Self.exactPattern(id)] }
     var env = environment
     // The learner's own frame in a crash report needs the backtracer. Its report goes to a
@@ -98,10 +95,7 @@ struct TestRunner {
     let backtraces = workFolder.appending(path: "backtraces-\(attempt)")
     try? FileManager.default.removeItem(at: backtraces)
     try? FileManager.default.createDirectory(at: backtraces, withIntermediateDirectories: true)
-    var backtrace =
-      "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no"
-    if !backtraces.path.contains(",") { backtrace += ",output-to=\(backtraces.path)" }
-    env["SWIFT_BACKTRACE"] = backtrace
+    env["SWIFT_BACKTRACE"] = Self.backtraceSetting(folder: backtraces)
     // Printed lines in order with Swift Testing's own (Tests/KataLineBufferedOutput).
     env["KATA_GRADER_OUTPUT"] = "merged"
     var child = ChildProcess(arguments: arguments, environment: env, directory: root)
@@ -149,7 +143,9 @@ struct TestRunner {
     } else if state.runEnded {
       ending = .finished
     } else if outcome.signalled || CrashLog.looksLikeCrash(outcome.output) {
-      let note = CrashLog(output: outcome.output, backtraces: backtraces, root: root).summary
+      let note = CrashLog(
+        output: outcome.output, backtraces: backtraces, root: root, moduleFolders: moduleFolders
+      ).summary
       for id in state.inFlight.keys { state.record(id, status: .crashed, note: note) }
       ending = .crashed(note)
     } else if state.inFlight.isEmpty, outcome.status != 0,
@@ -181,6 +177,36 @@ struct TestRunner {
     state.inFlight.removeAll()
     state.lastEnding = ending == .finished ? nil : ending
     return ending
+  }
+
+  /// `swift test` for tests already built, one at a time, reporting to the event stream.
+  static func arguments(scratchPath: String, events: String) -> [String] {
+    [
+      // Only Swift Testing: the kata has no XCTest tests, and XCTest's test listing reads
+      // standard output, which the grader's test processes send elsewhere.
+      "swift", "test", "--skip-build", "--no-parallel", "--disable-xctest",
+      // The same build system as the build (see Builder.arguments).
+      "--build-system", "native", "--scratch-path", scratchPath,
+      "--event-stream-output-path", events, "--event-stream-version", "0",
+    ]
+  }
+
+  /// The `SWIFT_BACKTRACE` value for the test process, or `nil` where the backtracer
+  /// cannot run.
+  ///
+  /// On macOS SwiftPM runs Swift Testing inside `swiftpm-testing-helper`, a hardened,
+  /// signed binary: the runtime counts it as privileged and turns the backtracer off with
+  /// "swift runtime: backtrace-on-crash is not supported for privileged executables"
+  /// (swiftlang/swift, stdlib/public/runtime/Backtrace.cpp, `isPrivileged`), and macOS 15's
+  /// own runtime has no `output-to`. There the runtime's one-line message is what places a
+  /// crash (``CrashLog``), so the variable is left unset rather than asking for a warning.
+  static func backtraceSetting(folder: URL, onDarwin: Bool = Platform.isDarwin) -> String? {
+    if onDarwin { return nil }
+    var setting =
+      "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no"
+    // A comma would end the setting early; then the report goes to standard error instead.
+    if !folder.path.contains(",") { setting += ",output-to=\(folder.path)" }
+    return setting
   }
 
   /// A `--filter` pattern that matches exactly one test id.

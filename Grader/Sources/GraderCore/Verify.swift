@@ -105,7 +105,8 @@ public struct Verifier {
       section("The grader's own tests")
       let graderTests = ChildProcess(
         arguments: [
-          "swift", "test", "--package-path", "Grader", "--scratch-path", ".build/grader-tests",
+          "swift", "test", "--build-system", "native", "--package-path", "Grader",
+          "--scratch-path", ".build/grader-tests",
           "-Xswiftc", "-warnings-as-errors",
         ],
         directory: course.root)

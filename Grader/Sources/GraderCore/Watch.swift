@@ -71,9 +71,7 @@ struct Watch: Sendable {
 
   private func grade(_ lesson: Lesson, grading: Grading) throws(GraderError) {
     if style.colour { FileHandle.standardOutput.write(Data("\u{1B}[2J\u{1B}[H".utf8)) }
-    let clock = DateFormatter()
-    clock.dateFormat = "HH:mm:ss"
-    say(style.dim("[\(clock.string(from: Date()))] Grading \(lesson.id)…"))
+    say(style.dim("[\(Self.clock.string(from: Date()))] Grading \(lesson.id)…"))
     let grades = try grading.grade([lesson], from: .exercises)
     ProgressLine().clear()
     onGraded?(grades)
@@ -84,6 +82,15 @@ struct Watch: Sendable {
       say(line)
     }
     say(style.dim("Watching \(lesson.exercisesFolder)/ — save to grade again, Ctrl-C to stop."))
+  }
+
+  /// The time of day for the "Grading…" line, always as 24-hour digits: a fixed format
+  /// needs the POSIX locale, or a Mac's 12-hour setting turns `HH` into `3 PM`.
+  static var clock: DateFormatter {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "HH:mm:ss"
+    return formatter
   }
 
   /// Every Swift file below `folders` (editors' swap and backup files do not count):
