@@ -1,6 +1,6 @@
 import Foundation
 
-/// The model behind the profile screen: loads a user's profile and reports what it showed.
+/// The profile screen: loads a user's profile, shows it, and reports what it showed.
 ///
 /// A screen is the outermost layer of the app, the one place where the course tolerates
 /// `@Injected` in a codebase that has it: its collaborators come from the container
