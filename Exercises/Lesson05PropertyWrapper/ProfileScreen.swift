@@ -1,6 +1,6 @@
 import Foundation
 
-/// The model behind the profile screen: loads a user's profile and reports what it showed.
+/// The profile screen: loads a user's profile, shows it, and reports what it showed.
 @MainActor
 public final class ProfileScreen {
   /// What the screen shows.

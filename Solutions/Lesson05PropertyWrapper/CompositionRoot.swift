@@ -5,8 +5,8 @@ extension Container {
   ///
   /// Services the whole app shares are built once here and returned by their factory.
   /// Business logic, such as ``CheckoutService``, is built here with initializer injection;
-  /// only the edges of this app (its screens, and here its coordinator) read the container,
-  /// through `@Injected`.
+  /// only its screens read the container, through `@Injected` (and here its coordinator, to
+  /// show the wrapper at work; lesson 06 gives coordinators a factory instead).
   ///
   /// - Returns: A container with every service the app's screens and coordinators read.
   public static func live() -> Container {

@@ -24,8 +24,8 @@ import Synchronization
 /// struct and from any thread. Copies of the owner share the resolved instance.
 ///
 /// A wrapper is a service locator with better manners: the owner's dependencies are still
-/// hidden from its initializer. If used at all, keep it at the edges (views, view models);
-/// business logic takes its collaborators through its initializer.
+/// hidden from its initializer. The course tolerates it only in screens; view models,
+/// coordinators and business logic take their collaborators through their initializers.
 ///
 /// Source: the `@Injected` wrapper that iOS articles show, made lazy and thread-safe;
 /// Factory's `@LazyInjected`; swift-dependencies' `@Dependency`.

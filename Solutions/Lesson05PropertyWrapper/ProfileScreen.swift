@@ -1,9 +1,10 @@
 import Foundation
 
-/// The model behind the profile screen: loads a user's profile and reports what it showed.
+/// The profile screen: loads a user's profile, shows it, and reports what it showed.
 ///
-/// A screen is an edge of the app, where `@Injected` is acceptable: its collaborators come
-/// from the container through the wrapper.
+/// A screen is the outermost layer of the app, the one place where the course tolerates
+/// `@Injected` in a codebase that has it: its collaborators come from the container
+/// through the wrapper. View models and everything below take theirs through `init`.
 @MainActor
 public final class ProfileScreen {
   /// What the screen shows.

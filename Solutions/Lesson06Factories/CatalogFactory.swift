@@ -13,7 +13,7 @@ public protocol CatalogDependencies {
 /// Builds the catalog's screens, each one fresh and fully wired.
 ///
 /// A coordinator depends on this protocol, not on a concrete factory, so a test can hand
-/// it a mock factory and check which screens it asks for.
+/// it a spy factory and check which screens it asks for.
 ///
 /// Source: the Abstract Factory of Gamma et al., *Design Patterns* (1994), in the role the
 /// coordinator pattern gives it: Soroush Khanlou, "The Coordinator" (2015).

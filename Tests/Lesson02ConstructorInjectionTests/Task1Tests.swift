@@ -126,8 +126,8 @@ struct Task1Tests {
       holding(of: repository, in: viewModel) != .optionally,
       """
       The view model keeps the injected repository in an Optional (a `var …: …?`, a `weak` \
-      or a `lazy var`). It cannot work without a repository, so take it in init and keep \
-      it in a `let`: then a view model without one cannot exist, and no fallback is needed.
+      or a `lazy var`). It cannot work without a repository: a required dependency, which \
+      constructor injection makes impossible to leave out, so no fallback is needed.
       """
     )
   }

@@ -46,8 +46,8 @@ struct Task3Tests {
       state != .empty && state != .content([]),
       """
       The request failed, but the screen shows \(state.summary): the customer is told they \
-      have no accounts. This is what `(try? …) ?? []` does. Catch the error and keep it as \
-      state.
+      have no accounts. The error was thrown away on the way: a failure is a state of the \
+      screen of its own, with its message, not an empty list.
       """
     )
   }

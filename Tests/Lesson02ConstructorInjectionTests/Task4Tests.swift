@@ -27,7 +27,8 @@ struct Task4Tests {
       during == .loading,
       """
       The request is still running (the fake has not answered), so the screen should be \
-      .loading; it shows \(during.summary). Set the loading state before you await the repository.
+      .loading; it shows \(during.summary). A request in flight is a state the screen shows \
+      for as long as the repository is awaited.
       """
     )
 

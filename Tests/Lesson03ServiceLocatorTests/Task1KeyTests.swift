@@ -43,7 +43,8 @@ struct Task1Tests {
       Billing.Settings resolved to \(String(describing: billing)), not the \
       \(values.currency) settings registered for it. Both types are called "Settings", so \
       a key built from the type's name is shared and the other registration overwrote it. \
-      Key the registry by the type itself.
+      Two types need two keys even when their names print alike: a type's identity, not its \
+      name.
       """
     )
     #expect(
@@ -213,8 +214,8 @@ struct Task1Tests {
         """
         : """
         resolve(_:) never returned when the factory it ran resolved another service from \
-        the same locator. Is the locator's lock held while the factory runs? Take the \
-        factory out of the dictionary under the lock, and call it after the lock is released.
+        the same locator. Is the locator's lock held while the factory runs? The factory's \
+        own resolve then waits for a lock that its caller holds.
         """
     )
   }

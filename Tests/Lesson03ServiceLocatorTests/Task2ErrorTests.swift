@@ -31,9 +31,9 @@ struct Task2Tests {
     #expect(
       message.contains(missing.typeName),
       """
-      The error for a missing \(missing.typeName) reads "\(message)". Put the name of the \
-      type that was asked for in it (String(describing:) or String(reflecting:) of the \
-      type; an ObjectIdentifier prints only an address).
+      The error for a missing \(missing.typeName) reads "\(message)", so whoever reads \
+      the log cannot tell what to register. The error should name the type that was asked \
+      for.
       """
     )
   }

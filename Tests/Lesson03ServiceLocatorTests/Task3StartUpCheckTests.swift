@@ -53,8 +53,8 @@ struct Task3Tests {
       unnamed.isEmpty,
       """
       \(missing.map(\.typeName)) are missing, but the error reads "\(message)", which does \
-      not name \(unnamed.map(\.typeName)). Collect every missing type first, then throw once \
-      with the whole list.
+      not name \(unnamed.map(\.typeName)). A start-up check reports every missing \
+      registration at once, so one launch shows the whole list, not one per relaunch.
       """
     )
     // The list is a to-do list for whoever reads it: what is registered does not belong.

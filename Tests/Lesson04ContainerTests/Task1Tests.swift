@@ -17,7 +17,8 @@ struct Task1Tests {
       """
       Payments.Client was registered, but resolving it failed. It and Analytics.Client are \
       both called "Client": is the key String(describing:), which is the same for both, so \
-      the second registration replaced the first? Key by the type itself.
+      the second registration replaced the first? Two types need two keys, even when their \
+      names print alike.
       """
     )
     #expect(analytics != nil, "Analytics.Client was registered, but resolving it failed.")

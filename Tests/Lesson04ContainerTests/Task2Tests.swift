@@ -18,7 +18,7 @@ struct Task2Tests {
       """
       Expected ContainerError.unregistered(service: "Clock", name: nil); got \
       \(describe(error)). The person reading the log needs to know what \
-      to register: put the type's name (String(describing: type)) in the error.
+      to register: the error should name the type that was asked for.
       """
     )
   }

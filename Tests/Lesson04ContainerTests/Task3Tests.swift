@@ -59,8 +59,8 @@ struct Task3Tests {
       """
       100 threads resolved the singleton at the same moment and its factory ran \
       \(made.value) times. Checking for an instance, then creating it, is a race when the \
-      check and the store are two steps: mark the singleton as being created before you \
-      unlock, and make the other callers wait for that one creation.
+      check and the store are two steps: every thread that checks before the first store \
+      creates its own. "I create it, you wait" has to be decided once, by one caller.
       """
     )
     let instancesSeen = distinctInstances(seen.all)

@@ -24,7 +24,7 @@ struct Task4Tests {
       """
       Resolving ReportService, whose factory resolves Ledger, whose factory resolves Clock, \
       should work; but \(outcome.summary). A lock held while a factory runs is still held \
-      when that factory calls resolve again: release it before you call the factory.
+      when that factory calls resolve again, so the nested resolve waits for its own caller.
       """
     )
     #expect(

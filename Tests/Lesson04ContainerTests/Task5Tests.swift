@@ -16,8 +16,8 @@ struct Task5Tests {
       """
       AuthService needs SessionStore, which needs AuthService. Expected \
       ContainerError.cycle(path: ["AuthService", "SessionStore", "AuthService"]); but \
-      \(outcome.summary). Keep the chain of services this resolve is building, and throw \
-      when the next one is already on it.
+      \(outcome.summary). A cycle is a service that is already being built further up \
+      the same resolution.
       """
     )
   }

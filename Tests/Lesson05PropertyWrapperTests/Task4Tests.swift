@@ -68,7 +68,8 @@ struct Task4Tests {
       The gate was created in one test's scope and first read in another's; it should ask the \
       store of the scope it was created in. Asked: creator's store \
       \(creatorsStore.questionCount) times, other store \(othersStore.questionCount) times. \
-      Remember Container.current when the owner is created, and resolve from it later.
+      An owner belongs to the container that was current when it was created, not to the \
+      one current at its first read.
       """
     )
   }
@@ -88,7 +89,8 @@ struct Task4Tests {
       """
       A thread has no task-local values, so it sees the app's container; the gate was created \
       in the test's scope and should still ask the test's store. Asked \(store.questionCount) \
-      times. Remember the owner's container when it is created, not when it is first read.
+      times. The owner's container is the one current when it was created, not when it is \
+      first read.
       """
     )
   }
