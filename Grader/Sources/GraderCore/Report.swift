@@ -229,7 +229,7 @@ public struct Report {
     } else {
       lines.append(
         style.pass(grades.count == 1 ? "Lesson done. " : "All done. ")
-          + "Compare with Solutions/ and answer the lesson's questions.")
+          + "Compare with Solutions/ and answer \"Check yourself\" at the end of the lesson.")
       // What the tests cannot see (a global left behind, a live default) is marked in the
       // starter with a TODO; one still there is worth a look, even with every test green.
       let left = grades.flatMap { todoLines(in: source.folder(of: $0.lesson)) }
