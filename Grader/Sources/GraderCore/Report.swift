@@ -229,7 +229,8 @@ public struct Report {
     } else {
       lines.append(
         style.pass(grades.count == 1 ? "Lesson done. " : "All done. ")
-          + "Compare with Solutions/ and answer \"Check yourself\" at the end of the lesson.")
+          + "Compare with Solutions/ and answer \"Check yourself\" at the end of "
+          + (grades.count == 1 ? "the lesson." : "each lesson."))
       // What the tests cannot see (a global left behind, a live default) is marked in the
       // starter with a TODO; one still there is worth a look, even with every test green.
       let left = grades.flatMap { todoLines(in: source.folder(of: $0.lesson)) }
