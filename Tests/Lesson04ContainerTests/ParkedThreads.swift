@@ -44,6 +44,14 @@ struct WatchedThread: Sendable {
       guard let nameEnd = stat.lastIndex(of: ")") else { return false }
       return stat[stat.index(after: nameEnd)...].first { $0 != " " } == "S"
     #elseif canImport(Darwin)
+      // Read, not run (no Mac was reachable): checked against <mach/thread_info.h> and
+      // <mach/thread_act.h>. `thread_info(thread_inspect_t, thread_flavor_t, thread_info_t,
+      // UnsafeMutablePointer<mach_msg_type_number_t>)` fills an `integer_t` buffer, so the
+      // struct is rebound to it; the count is THREAD_BASIC_INFO_COUNT, a C macro that Swift
+      // does not import, computed here the same way. `run_state` and `TH_STATE_WAITING` are
+      // both `integer_t`, and `mach_port_t` is a `UInt32`, so `Sendable`; no global `var`
+      // (such as `mach_task_self_`) is touched, which Swift 6 would reject. A thread that
+      // waits on a condition or a lock is TH_STATE_WAITING, the Linux "S".
       var info = thread_basic_info()
       var count = mach_msg_type_number_t(
         MemoryLayout<thread_basic_info>.size / MemoryLayout<integer_t>.size)

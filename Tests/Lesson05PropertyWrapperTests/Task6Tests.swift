@@ -175,4 +175,48 @@ struct Task6Tests {
       """
     )
   }
+
+  @Test(
+    "Guard: an empty cart charges nothing and reports nothing",
+    arguments: [[], [CartItem(name: "Mug", priceInCents: 1_200, quantity: 0)]])
+  func emptyCartChargesNothing(items: [CartItem]) async {
+    let payments = SpyPaymentGateway()
+    let analytics = SpyAnalytics()
+    let service = makeCheckoutService(payments: payments, analytics: analytics)
+
+    let outcome = await service.placeOrder(items)
+
+    #expect(
+      outcome == .emptyCart && payments.charges.isEmpty && analytics.events.isEmpty,
+      """
+      A cart of \(items.count) line(s) worth 0 cents ended as \(outcome), with charges \
+      \(payments.charges) and events \(analytics.events). An empty cart is no order: the \
+      service should charge nothing, report nothing, and answer .emptyCart, as the starter did.
+      """
+    )
+  }
+
+  @Test("Guard: the live container holds every service the app's screens and coordinators read")
+  func liveContainerHoldsEveryService() {
+    let live = Container.live()
+    let missing = [
+      ("any Analytics", (try? live.resolve((any Analytics).self)) is LiveAnalytics),
+      ("any ProfileService", (try? live.resolve((any ProfileService).self)) is LiveProfileService),
+      ("any Router", (try? live.resolve((any Router).self)) is LiveRouter),
+      (
+        "any FeatureFlagStore",
+        (try? live.resolve((any FeatureFlagStore).self)) is BundledFeatureFlags
+      ),
+      ("CheckoutService", (try? live.resolve(CheckoutService.self)) != nil),
+    ].filter { !$0.1 }.map(\.0)
+
+    #expect(
+      missing.isEmpty,
+      """
+      Container.live() gave no live service for \(missing). The composition root is the one \
+      place that registers what the app's @Injected properties read, and the checkout \
+      service; keep those registrations, and change only how CheckoutService is built.
+      """
+    )
+  }
 }

@@ -35,6 +35,29 @@ struct Task5Tests {
     )
   }
 
+  @Test("Guard: a history whose repository fails shows why")
+  func historyShowsAFailedLoad() async throws {
+    let failure = HTTPError.notFound(path: "/accounts/alice/orders")
+    let factory = makeAccountFactory(
+      dependencies: StubAccountDependencies(
+        orders: FailingOrdersRepository(failure: failure), analytics: SpyAnalytics()))
+
+    let screen = try #require(
+      factory.makeOrderHistory() as? OrderHistoryScreen,
+      "makeOrderHistory() should return an OrderHistoryScreen."
+    )
+    await screen.viewModel.load()
+
+    #expect(
+      screen.viewModel.state == .failed(failure.description),
+      """
+      The account's repository failed with "\(failure.description)", and the history's \
+      state is \(screen.viewModel.state). A failed load should say why, as the starter's \
+      view model did: an error shown as an empty history tells the user they have no orders.
+      """
+    )
+  }
+
   @Test(
     "Every history asks the repository it was given; keeping orders is the repository's job",
     arguments: [Sample.aliceOrders, Sample.bobOrders]
@@ -195,5 +218,14 @@ struct Task5Tests {
       each small, and each needs only its own feature's dependencies.
       """
     )
+  }
+}
+
+/// A repository whose every load fails with `failure`.
+private struct FailingOrdersRepository: OrdersRepository {
+  let failure: HTTPError
+
+  func orders() async throws -> [Order] {
+    throw failure
   }
 }
