@@ -98,6 +98,28 @@ import Testing
       "the run's private event folder is removed, and no event file sits at a fixed path: \(left)")
   }
 
+  @Test("A Package.swift that builds Solutions/ as the exercise is not graded as the learner's")
+  func manifestPointsElsewhere() throws {
+    let root = try MiniKata.prepare()
+    let manifest = root.appending(path: "Package.swift")
+    let original = try String(contentsOf: manifest, encoding: .utf8)
+    defer { try? original.write(to: manifest, atomically: true, encoding: .utf8) }
+    // The one-line edit: the default source folder becomes Solutions/.
+    let edited = original.replacingOccurrences(
+      of: "case \"\", \"exercises\": return \"Exercises\"",
+      with: "case \"\", \"exercises\": return \"Solutions\"")
+    try #require(edited != original, "the manifest's source switch was not found")
+    try edited.write(to: manifest, atomically: true, encoding: .utf8)
+
+    let lesson = try MiniKata.grade(case: nil)
+    #expect(lesson.passedCount == 0 && !lesson.isDone && !lesson.compiled)
+    let message = lesson.compileErrors?.first?.message ?? ""
+    #expect(
+      message.contains(
+        "Package.swift builds Lesson01Arithmetic from Solutions/Lesson01Arithmetic/"),
+      "\(message)")
+  }
+
   @Test("A hang is stopped at the time limit, named, and the other tests still run")
   func hang() throws {
     let lesson = try MiniKata.grade(case: "hang", timeLimit: 3)
