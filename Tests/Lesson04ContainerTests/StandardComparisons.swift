@@ -4,10 +4,10 @@ import Foundation
 // prefers the most specific overload it can see: a learner's
 // `public func == (lhs: [String], rhs: [String]) -> Bool { true }` beats the standard
 // library's generic `==` for arrays and turns `#expect(fetched == ["grace"])` green. Swift's
-// name lookup drops a declaration that another declaration with the same signature shadows,
-// and a declaration in a module shadows one of a module it imports (`removeShadowedDecls`
-// in the compiler's NameLookup.cpp). So this file declares, for every standard type the
-// tests compare, the most specific form there is, in this module:
+// name lookup drops a declaration that another one with the same signature shadows, and a
+// declaration in a module shadows one of a module it imports (the compiler's
+// `removeShadowedDecls`). So this file declares, for every standard type the tests compare,
+// the most specific form there is, in this module (each form tried with Swift 6.3.1):
 // - a static operator in an extension of a concrete type (`String`, `Int`, …), the form the
 //   standard library itself uses for them: it replaces the library's and any learner's
 //   static with the same signature; a learner's global one is ambiguous with it and fails
@@ -18,7 +18,8 @@ import Foundation
 // function, where no overload can step in, since the conformance is the standard
 // library's. A learner's operator of another signature either loses or is ambiguous: the
 // tests then do not compile, which is a failure, never a pass.
-// The variants `wrong-task…-own-comparisons.patch` try it; `--verify` proves they fail.
+// The variants `wrong-task…-behind-own-array-equality.patch` try it; `--verify` proves they
+// fail.
 
 private func equal<T: Equatable>(_ lhs: T, _ rhs: T) -> Bool { lhs == rhs }
 private func less<T: Comparable>(_ lhs: T, _ rhs: T) -> Bool { lhs < rhs }
