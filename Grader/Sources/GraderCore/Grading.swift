@@ -62,11 +62,15 @@ public struct LessonGrade: Sendable {
   /// A problem with the run as a whole, e.g. no test ran.
   public var problem: String?
 
+  /// The event stream did not add up (see ``TestRunReport/inconsistencies``): no result of
+  /// the lesson is trusted, so it passes nothing.
+  public var untrusted = false
+
   public var compiled: Bool { compileErrors == nil }
-  public var passedCount: Int { tasks.reduce(0) { $0 + $1.passedCount } }
+  public var passedCount: Int { untrusted ? 0 : tasks.reduce(0) { $0 + $1.passedCount } }
   public var failedCount: Int {
     // A lesson that did not compile, or in which no test could run, fails every test it declares.
-    guard compiled, !tasks.isEmpty else { return max(declaredTests, 1) }
+    guard compiled, !tasks.isEmpty, !untrusted else { return max(declaredTests, 1) }
     let failed = tasks.reduce(0) { $0 + $1.failedCount }
     return problem == nil ? failed : max(failed, 1)
   }
@@ -105,7 +109,43 @@ public struct Grading {
         missing[lesson.module] = [Diagnostic(severity: "error", location: nil, message: message)]
       }
     }
-    let present = lessons.filter { missing[$0.module] == nil }
+    var present = lessons.filter { missing[$0.module] == nil }
+    // What is built is what the learner wrote: SwiftPM says which folder each module is
+    // built from, and a lesson built from another folder is not graded.
+    if !present.isEmpty {
+      let work = course.root.appending(path: source.scratchPath).appending(path: "kata-grader")
+      let folders = try PackagePlan(
+        root: course.root, environment: environment(for: present, source: source),
+        scratchPath: source.scratchPath, workFolder: work
+      ).sourceFolders()
+      for lesson in present {
+        func folder(_ module: String) -> String? {
+          folders[module].map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        }
+        let tests = folder(lesson.testModule)
+        if tests != nil, tests != lesson.testsFolder {
+          let message =
+            "Package.swift takes the tests of \(lesson.module) from \(tests ?? "")/, not from "
+            + "\(lesson.testsFolder)/. Put Package.swift back (git checkout -- Package.swift)."
+          missing[lesson.module] = [Diagnostic(severity: "error", location: nil, message: message)]
+          continue
+        }
+        let expected = source.folder(of: lesson)
+        let built = folder(lesson.module)
+        guard built != expected else { continue }
+        let message =
+          built.map {
+            "Package.swift builds \(lesson.module) from \($0)/, not from \(expected)/, so the "
+              + "grader would not grade the code in \(expected)/. Put Package.swift back "
+              + "(git checkout -- Package.swift)."
+          }
+          ?? "SwiftPM does not list the module \(lesson.module) in Package.swift (`swift package "
+          + "describe`), so the grader cannot tell what it would grade. Put Package.swift back "
+          + "(git checkout -- Package.swift)."
+        missing[lesson.module] = [Diagnostic(severity: "error", location: nil, message: message)]
+      }
+      present.removeAll { missing[$0.module] != nil }
+    }
     let (buildable, builtErrors, warnings) = try build(present, from: source)
     var compileErrors = builtErrors
     compileErrors.merge(missing) { old, _ in old }
@@ -258,7 +298,13 @@ public struct Grading {
         < (Self.taskNumber(right.title) ?? .max, right.location?.line ?? .max)
     }
     var grade = LessonGrade(lesson: lesson, declaredTests: tests.count, tasks: tasks)
-    if tests.isEmpty {
+    if !report.inconsistencies.isEmpty {
+      grade.untrusted = true
+      let shown = report.inconsistencies.prefix(3).joined(separator: "; ")
+      grade.problem =
+        "The test results do not add up (\(shown)): something in the test process wrote to "
+        + "the grader's results, so no test of this lesson counts as passed."
+    } else if tests.isEmpty {
       grade.declaredTests = declaredTests(of: lesson)
       let why = report.problem.map { " \($0)" } ?? ""
       grade.problem =

@@ -80,4 +80,7 @@ public struct TestRunReport: Sendable {
   public var tests: [TestResult] = []
   /// A problem with the run as a whole (no test ran at all), for the learner to read.
   public var problem: String?
+  /// What did not add up in the event stream (a test ended twice, or without starting, or
+  /// one the run never declared): results that are not the testing library's own.
+  public var inconsistencies: [String] = []
 }

@@ -29,13 +29,26 @@ struct TestRunner {
   /// Runs every test of the build, starting the test process again after a crash, a hang or
   /// an early exit, until each test has a result.
   func run() throws(GraderError) -> TestRunReport {
+    // The event stream goes to a folder made for this run only, with a name nobody can
+    // know in advance and only this user may enter: code in the test process can no longer
+    // write results to a fixed path before the testing library does. (It can still read the
+    // path from its own arguments; the checks of `RunState` catch what that would forge.)
+    let eventsFolder = workFolder.appending(path: "run-\(UUID().uuidString)")
+    do {
+      try FileManager.default.createDirectory(
+        at: eventsFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw .missingFolder(eventsFolder.path)
+    }
+    defer { try? FileManager.default.removeItem(at: eventsFolder) }
     var state = RunState()
     var remaining: [String]? = nil
     var attempt = 0
     while true {
       attempt += 1
       let before = state.results.count
-      let ending = try runOnce(attempt: attempt, only: remaining, state: &state)
+      let ending = try runOnce(
+        attempt: attempt, only: remaining, eventsFolder: eventsFolder, state: &state)
       let left = state.functionOrder.filter { state.results[$0] == nil }
       if ending == .finished || left.isEmpty { break }
       let hung = state.results.values.filter { $0.status == .timedOut }.count
@@ -57,6 +70,7 @@ struct TestRunner {
       state.record(id, status: .notRun, note: "The test process ended without reporting this test.")
     }
     var report = TestRunReport()
+    report.inconsistencies = state.inconsistencies
     report.suites = state.suiteOrder.compactMap { state.suites[$0] }
     report.tests = state.functionOrder.compactMap { state.results[$0] }
     if report.tests.isEmpty {
@@ -80,13 +94,13 @@ struct TestRunner {
   }
 
   private func runOnce(
-    attempt: Int, only ids: [String]?, state: inout RunState
+    attempt: Int, only ids: [String]?, eventsFolder: URL, state: inout RunState
   ) throws(GraderError) -> Ending {
     let recordedBefore = Set(state.results.keys)
     state.startedOrder = []
-    let eventsURL = workFolder.appending(path: "events-\(attempt).jsonl")
-    try? FileManager.default.removeItem(at: eventsURL)
-    _ = FileManager.default.createFile(atPath: eventsURL.path, contents: nil)
+    let eventsURL = eventsFolder.appending(path: "events-\(attempt).jsonl")
+    _ = FileManager.default.createFile(
+      atPath: eventsURL.path, contents: nil, attributes: [.posixPermissions: 0o600])
     var arguments = Self.arguments(scratchPath: scratchPath, events: eventsURL.path)
     for id in ids ?? [] { arguments += ["--filter", Self.exactPattern(id)] }
     var env = environment
@@ -237,6 +251,9 @@ struct TestRunner {
     var unknownKinds: [String: [String]] = [:]
     var runEnded = false
     var lastEnding: Ending?
+    /// Tests whose `testEnded` arrived, and what in the stream did not add up.
+    var ended: Set<String> = []
+    var inconsistencies: [String] = []
 
     /// Gives each test of this attempt the lines printed while it ran, by its id.
     mutating func attach(_ printed: [String: [String]], to ids: Set<String>) {
@@ -305,6 +322,11 @@ struct TestRunner {
       case .runStarted:
         runEnded = false
       case .testStarted:
+        if let id, functions[id] == nil, suites[id] == nil {
+          inconsistencies.append("a test the run never declared started (\(id))")
+        } else if let id, ended.contains(id) {
+          inconsistencies.append("\(functions[id]?.name ?? id) started again after it ended")
+        }
         if let id, functions[id] != nil, results[id] == nil {
           startedOrder.append(id)
           inFlight[id] = Date()
@@ -330,7 +352,19 @@ struct TestRunner {
         guard let id else { return }
         for running in affected(by: id) { cancelled.insert(running) }
       case .testEnded:
-        guard let id, functions[id] != nil, results[id] == nil else { return }
+        // Tests run one at a time: each ends once, after it started.
+        if let id, functions[id] != nil {
+          let name = functions[id]?.name ?? id
+          if ended.contains(id) {
+            inconsistencies.append("\(name) ended twice")
+          } else if inFlight[id] == nil, results[id] == nil {
+            inconsistencies.append("\(name) ended without having started")
+          }
+          ended.insert(id)
+        } else if let id, suites[id] == nil {
+          inconsistencies.append("a test the run never declared ended (\(id))")
+        }
+        guard let id, functions[id] != nil, results[id] == nil, inFlight[id] != nil else { return }
         let status: TestStatus =
           !(failures[id] ?? []).isEmpty ? .failed : cancelled.contains(id) ? .cancelled : .passed
         let note =

@@ -115,6 +115,45 @@ import Testing
     #expect(JUnitReport.xml(for: [lesson]).contains("<error message=\"cancelled\""))
   }
 
+  @Test("Results forged from inside a test make the lesson an error, never a pass")
+  func forged() throws {
+    // add and multiply are both wrong; add appends an end for every test to the event
+    // stream, at the old fixed path and at the path in the test process's arguments.
+    let lesson = try MiniKata.grade(case: "forge")
+    #expect(lesson.passedCount == 0 && !lesson.isDone, "\(lesson.tasks.flatMap(\.tests))")
+    #expect(lesson.failedCount == 3 && lesson.untrusted)
+    #expect(lesson.problem?.contains("do not add up") == true, "\(lesson.problem ?? "")")
+    let json = JSONReport(grades: [lesson]).lessons.first
+    #expect(json?.status == "error")
+    let work = MiniKata.workFolder()
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: work.path)) ?? []
+    #expect(
+      !left.contains { $0.hasPrefix("run-") || $0.hasPrefix("events-") },
+      "the run's private event folder is removed, and no event file sits at a fixed path: \(left)")
+  }
+
+  @Test("A Package.swift that builds Solutions/ as the exercise is not graded as the learner's")
+  func manifestPointsElsewhere() throws {
+    let root = try MiniKata.prepare()
+    let manifest = root.appending(path: "Package.swift")
+    let original = try String(contentsOf: manifest, encoding: .utf8)
+    defer { try? original.write(to: manifest, atomically: true, encoding: .utf8) }
+    // The one-line edit: the default source folder becomes Solutions/.
+    let edited = original.replacingOccurrences(
+      of: "case \"\", \"exercises\": return \"Exercises\"",
+      with: "case \"\", \"exercises\": return \"Solutions\"")
+    try #require(edited != original, "the manifest's source switch was not found")
+    try edited.write(to: manifest, atomically: true, encoding: .utf8)
+
+    let lesson = try MiniKata.grade(case: nil)
+    #expect(lesson.passedCount == 0 && !lesson.isDone && !lesson.compiled)
+    let message = lesson.compileErrors?.first?.message ?? ""
+    #expect(
+      message.contains(
+        "Package.swift builds Lesson01Arithmetic from Solutions/Lesson01Arithmetic/"),
+      "\(message)")
+  }
+
   @Test("A hang is stopped at the time limit, named, and the other tests still run")
   func hang() throws {
     let lesson = try MiniKata.grade(case: "hang", timeLimit: 3)
@@ -655,6 +694,12 @@ enum MiniKata {
     let grades = try Grading(course: course, timeLimit: timeLimit).grade(
       course.lessons, from: source)
     return try #require(grades.first)
+  }
+
+  /// The grader's work folder in the copy (`.build/kata-grader`).
+  static func workFolder() -> URL {
+    let root = root.withLock { $0 } ?? URL(fileURLWithPath: "/nonexistent")
+    return root.appending(path: ".build/kata-grader")
   }
 
   /// Puts a broken exercise from Cases/ in place, or the starter back for `nil`.
