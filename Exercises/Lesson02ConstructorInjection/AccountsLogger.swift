@@ -15,3 +15,6 @@ public struct ConsoleLogger: AccountsLogger {
     print("[accounts] \(message)")
   }
 }
+
+// TODO: Task 7 — a view model with no logger attached still needs somewhere to log (or
+// nowhere); if you pick a type for that, it can live here.

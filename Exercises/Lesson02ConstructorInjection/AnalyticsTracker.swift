@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Something that happened on the accounts screen that the product team wants to count.
 public enum AnalyticsEvent: Equatable, Sendable {
   /// The screen asked for the accounts.
@@ -18,16 +16,17 @@ public protocol AnalyticsTracker: Sendable {
   func track(_ event: AnalyticsEvent)
 }
 
-/// The production tracker: queues events for upload to the analytics service.
+/// The production tracker: opens a session with the analytics vendor as soon as it is
+/// created, like many real analytics SDKs, and sends each event to it.
 ///
-/// In this kata nothing is uploaded; the events wait in an in-memory outbox.
+/// In this kata the vendor is `OutsideWorld.current`, which writes everything down.
 public final class LiveAnalytics: AnalyticsTracker {
-  private let outbox = Mutex<[AnalyticsEvent]>([])
-
-  /// Creates a tracker with an empty outbox.
-  public init() {}
+  /// Creates a tracker and opens its session with the vendor.
+  public init() {
+    OutsideWorld.current.record(.analyticsSession)
+  }
 
   public func track(_ event: AnalyticsEvent) {
-    outbox.withLock { $0.append(event) }
+    OutsideWorld.current.record(.analyticsEvent(event))
   }
 }
