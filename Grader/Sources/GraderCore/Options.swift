@@ -83,7 +83,7 @@ public struct Options: Sendable, Equatable {
         }
         junitPath = path
       case "--timeout":
-        guard let value = rest.popFirst(), let seconds = Double(value), seconds > 0,
+        guard let value = rest.popFirst(), let seconds = Double(value), seconds >= 1,
           seconds <= 3600
         else {
           throw .usage("--timeout takes a number of seconds from 1 to 3600, e.g. --timeout 60.")

@@ -41,6 +41,17 @@ public struct Verifier {
       problems: changed.isEmpty
         ? [] : changed.map { "\($0) changed; if on purpose, run ./grade.sh --update-checksums" })
 
+    for lesson in lessons {
+      check(
+        "\(lesson.id): the solution changes no starter file that has no TODO",
+        problems: gates.untouchedStarterFiles(of: lesson))
+    }
+    if self.lessons == nil {
+      check(
+        "every test module's copy of \(QualityGates.copiedTestFiles.joined(separator: ", ")) is the same",
+        problems: gates.copiedTestFiles(of: course.lessons))
+    }
+
     section("Solutions pass every test (two runs)")
     let first = try grading.grade(lessons, from: .solutions)
     let second = try grading.grade(

@@ -20,11 +20,15 @@ import Testing
     }
   }
 
-  @Test("--timeout needs a positive number")
+  @Test("--timeout needs a number of seconds, at least 1")
   func badTimeout() {
     #expect(throws: GraderError.self) { try Options(arguments: ["--timeout", "soon"]) }
     #expect(throws: GraderError.self) { try Options(arguments: ["--timeout"]) }
     #expect(throws: GraderError.self) { try Options(arguments: ["--timeout", "0"]) }
+    #expect(throws: GraderError.self, "the message says 1 to 3600") {
+      try Options(arguments: ["--timeout", "0.5"])
+    }
+    #expect(throws: GraderError.self) { try Options(arguments: ["--timeout", "nan"]) }
   }
 
   @Test("--opt=value, -- and an upper bound on --timeout")
