@@ -24,6 +24,10 @@ import Testing
     #expect(failure.location?.file == "Tests/Lesson01ArithmeticTests/ArithmeticTests.swift")
     #expect(lesson.tasks.first?.tests.last?.status == .passed)
     #expect(lesson.passedCount == 1 && lesson.failedCount == 2)
+    let multiplies = try #require(lesson.tasks.last?.tests.first?.failures.first)
+    #expect(
+      multiplies.comments == ["multiply(3, 4) should be 12."],
+      "the test's own // comment is for its readers, not the learner")
     let text = Report(style: Style(colour: false)).detailed(lesson)
     #expect(text.contains("Read: lessons/01-arithmetic.md#task-1--add"))
   }

@@ -276,3 +276,14 @@ let kataRoot = URL(fileURLWithPath: #filePath)
     #expect(kind == "metadata")
   }
 }
+
+@Suite struct SourceCommentTests {
+  @Test("Comments from a test's source are told from the messages written for the learner")
+  func sourceComments() {
+    #expect(TestRunner.isSourceComment("// a note for readers"))
+    #expect(TestRunner.isSourceComment("  /* a block note */"))
+    #expect(TestRunner.isSourceComment("/// a doc comment"))
+    #expect(!TestRunner.isSourceComment("add(2, 3) should be 5."))
+    #expect(!TestRunner.isSourceComment("The path //tmp is not a comment when it is not first."))
+  }
+}
