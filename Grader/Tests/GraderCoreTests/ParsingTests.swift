@@ -48,6 +48,28 @@ import Testing
     #expect(throws: GraderError.self) { try Options(arguments: ["--verify", "--solutions"]) }
   }
 
+  @Test("Parsing, --help and the usage lines come from one table of commands and options")
+  func oneTable() throws {
+    for mode in Options.Mode.allCases {
+      let entries = Options.commands.filter { $0.mode == mode }
+      #expect(entries.count == 1, "\(mode) has \(entries.count) entries in the table")
+    }
+    let help = Options.help
+    for command in Options.commands {
+      let firstLine = command.usage.split(separator: "\n")[0]
+      #expect(help.contains("./grade.sh " + firstLine), "USAGE shows \(command.usage)")
+      for name in command.names {
+        let arguments = [name] + (command.usage.contains("<lesson>") ? ["lesson01"] : [])
+        let extra = command.mode == .saveVariant ? ["wrong-task1-x"] : []
+        #expect(try Options(arguments: arguments + extra).mode == command.mode, "\(name)")
+      }
+    }
+    for option in Options.options {
+      #expect(help.contains(option.names.joined(separator: ", ")), "OPTIONS shows \(option.names)")
+    }
+    #expect(Options.shortUsage.contains("[--json] [--junit <file>]"))
+  }
+
   @Test("Help is OVERVIEW, USAGE, OPTIONS")
   func helpSections() {
     let help = Options.help
