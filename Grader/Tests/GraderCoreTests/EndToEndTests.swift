@@ -154,6 +154,38 @@ import Testing
       "\(message)")
   }
 
+  @Test(
+    "A file replaced with new content and its old date (cp -p, rsync -a) is built anew and graded",
+    arguments: [false, true])
+  func replacedKeepingTheDate(older: Bool) throws {
+    let root = try MiniKata.prepare()
+    let starter = try MiniKata.grade(case: nil)
+    #expect(starter.passedCount == 1 && starter.failedCount == 2)
+    let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
+    let stamp = root.appending(path: ".build/date-of-the-starter")
+    // `touch -r` copies the date to the nanosecond, as `cp -p` does; Foundation's Date is coarser.
+    try MiniKata.run(["touch", "-r", exercise.path, stamp.path])
+    // Right code of the starter's very size, so that neither date nor size gives it away.
+    let original = try String(contentsOf: exercise, encoding: .utf8)
+    let right = original.replacingOccurrences(
+      of: "-> Int { left + right }", with: "-> Int { left * right }"
+    ).replacingOccurrences(of: "-> Int { left - right }", with: "-> Int { left + right }")
+    try #require(right.utf8.count == original.utf8.count && right != original)
+    try Data(right.utf8).write(to: exercise)
+    if older {
+      try MiniKata.run(["touch", "-t", "202001010000", exercise.path])
+    } else {
+      try MiniKata.run(["touch", "-r", stamp.path, exercise.path])
+    }
+
+    let course = try Course(root: root)
+    let lesson = try #require(
+      try Grading(course: course, timeLimit: 30).grade(course.lessons, from: .exercises).first)
+    #expect(
+      lesson.isDone && lesson.passedCount == 3,
+      "the new code is graded, not the objects of the old: \(lesson.passedCount) passed")
+  }
+
   @Test("A hang is stopped at the time limit, named, and the other tests still run")
   func hang() throws {
     let lesson = try MiniKata.grade(case: "hang", timeLimit: 3)
@@ -707,6 +739,16 @@ enum MiniKata {
     let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
     let replacement = root.appending(path: name.map { "Cases/\($0).swift" } ?? "Starter.swift")
     try Data(contentsOf: replacement).write(to: exercise)
+  }
+
+  /// Runs a command found on PATH, and requires it to succeed.
+  static func run(_ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "\(arguments.joined(separator: " ")) failed")
   }
 
   static func git(_ arguments: [String], in root: URL) throws {
