@@ -154,6 +154,68 @@ import Testing
       "\(message)")
   }
 
+  /// Ways to have Solutions/ built as the learner's module that the folder SwiftPM names
+  /// does not show: a source file that is a link, a second target the module depends on,
+  /// and compiler flags that add the solution's file.
+  @Test(
+    "A Package.swift or a link that slips other code into the lesson module is not graded",
+    arguments: ["link", "target", "flags"])
+  func otherCodeSlippedIn(way: String) throws {
+    let root = try MiniKata.prepare()
+    let manifest = root.appending(path: "Package.swift")
+    let original = try String(contentsOf: manifest, encoding: .utf8)
+    let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
+    let solution = root.appending(path: "Solutions/Lesson01Arithmetic/Arithmetic.swift")
+    let elsewhere = root.appending(path: "Exercises/Lesson01Arithmetic/Nothing.swift")
+    defer {
+      try? original.write(to: manifest, atomically: true, encoding: .utf8)
+      // The link goes first, or restoring the starter would write through it.
+      try? FileManager.default.removeItem(at: exercise)
+      try? FileManager.default.removeItem(at: elsewhere)
+      try? MiniKata.use(case: nil, in: root)
+    }
+    try MiniKata.use(case: nil, in: root)
+    var edited = original
+    let lessonTarget =
+      ".target(name: module, path: \"\\(sourceFolder)/\\(module)\", swiftSettings: indexOnlyOwnCode)"
+    try #require(original.contains(lessonTarget), "the manifest's lesson target was not found")
+    switch way {
+    case "link":
+      try FileManager.default.removeItem(at: exercise)
+      try FileManager.default.createSymbolicLink(
+        atPath: exercise.path,
+        withDestinationPath: "../../Solutions/Lesson01Arithmetic/Arithmetic.swift")
+    case "target":
+      edited = original.replacingOccurrences(
+        of: lessonTarget,
+        with: ".target(name: module, dependencies: [\"Helper\"], path: \"Exercises/\\(module)\", "
+          + "swiftSettings: indexOnlyOwnCode)")
+      edited = edited.replacingOccurrences(
+        of: "var targets: [Target] = [",
+        with:
+          "var targets: [Target] = [\n  .target(name: \"Helper\", path: \"Solutions/Lesson01Arithmetic\"),"
+      )
+    default:
+      try FileManager.default.removeItem(at: exercise)
+      try Data("// Nothing here: the flags bring the code.\n".utf8).write(to: elsewhere)
+      edited = original.replacingOccurrences(
+        of: lessonTarget,
+        with: ".target(name: module, path: \"Exercises/\\(module)\", swiftSettings: "
+          + "[.unsafeFlags([\"\(solution.path)\"])])")
+    }
+    try edited.write(to: manifest, atomically: true, encoding: .utf8)
+
+    let course = try Course(root: root)
+    let lesson = try #require(
+      try Grading(course: course, timeLimit: 30).grade(course.lessons, from: .exercises).first)
+    #expect(lesson.passedCount == 0 && !lesson.isDone && !lesson.compiled)
+    // The flags reach the type checker but not the object files: the link fails. That is
+    // no pass, which is what counts; the edited manifest is also named by its fingerprint.
+    guard way != "flags" else { return }
+    let message = lesson.compileErrors?.first?.message ?? ""
+    #expect(message.contains("Package.swift") && message.contains("git checkout"), "\(message)")
+  }
+
   @Test(
     "A file replaced with new content and its old date (cp -p, rsync -a) is built anew and graded",
     arguments: [false, true])
@@ -627,6 +689,7 @@ import Testing
   func warningsFail() throws {
     let root = try MiniKata.prepare()
     let solution = root.appending(path: "Solutions/Lesson01Arithmetic/Arithmetic.swift")
+    let elsewhere = root.appending(path: "Exercises/Lesson01Arithmetic/Nothing.swift")
     let original = try String(contentsOf: solution, encoding: .utf8)
     defer { try? original.write(to: solution, atomically: true, encoding: .utf8) }
     try (original + "\nfunc unusedResult() { let never = 1 }\n").write(
@@ -657,6 +720,7 @@ import Testing
     let course = try Course(root: root)
     let lesson = try #require(course.lessons.first)
     let solution = root.appending(path: "Solutions/Lesson01Arithmetic/Arithmetic.swift")
+    let elsewhere = root.appending(path: "Exercises/Lesson01Arithmetic/Nothing.swift")
     let before = try Data(contentsOf: solution)
     let justifications = root.appending(path: "Variants/Lesson01Arithmetic/mutants.txt")
     try """
