@@ -421,6 +421,23 @@ import Testing
     #expect(
       checksums.changedTests(for: course.lessons)
         == ["Tests/Lesson01ArithmeticTests/ArithmeticTests.swift"])
+
+    // The manifest decides what is built: an edited one is named the same way.
+    let manifest = root.appending(path: "Package.swift")
+    let shipped = try Data(contentsOf: manifest)
+    defer { try? shipped.write(to: manifest) }
+    try (String(decoding: shipped, as: UTF8.self) + "\n// edited\n").write(
+      to: manifest, atomically: true, encoding: .utf8)
+    let edited = checksums.changedTests(for: course.lessons)
+    #expect(edited == ["Tests/Lesson01ArithmeticTests/ArithmeticTests.swift", "Package.swift"])
+    let grade = LessonGrade(lesson: course.lessons[0], declaredTests: 3)
+    let closing = Report(style: Style(colour: false)).closing(
+      [grade], source: .exercises, editedTests: edited
+    ).joined(separator: "\n")
+    #expect(closing.contains("Not built from your code? Package.swift differs"), "\(closing)")
+    #expect(closing.contains("git checkout -- Package.swift"))
+    #expect(closing.contains("  Tests/Lesson01ArithmeticTests/ArithmeticTests.swift"))
+    #expect(!closing.contains("  Package.swift"), "the manifest has its own heading")
   }
 
   @Test("--verify passes a consistent kata and fails one whose variant lies")
