@@ -706,7 +706,6 @@ import Testing
   func warningsFail() throws {
     let root = try MiniKata.prepare()
     let solution = root.appending(path: "Solutions/Lesson01Arithmetic/Arithmetic.swift")
-    let elsewhere = root.appending(path: "Exercises/Lesson01Arithmetic/Nothing.swift")
     let original = try String(contentsOf: solution, encoding: .utf8)
     defer { try? original.write(to: solution, atomically: true, encoding: .utf8) }
     try (original + "\nfunc unusedResult() { let never = 1 }\n").write(
@@ -737,7 +736,6 @@ import Testing
     let course = try Course(root: root)
     let lesson = try #require(course.lessons.first)
     let solution = root.appending(path: "Solutions/Lesson01Arithmetic/Arithmetic.swift")
-    let elsewhere = root.appending(path: "Exercises/Lesson01Arithmetic/Nothing.swift")
     let before = try Data(contentsOf: solution)
     let justifications = root.appending(path: "Variants/Lesson01Arithmetic/mutants.txt")
     try """
