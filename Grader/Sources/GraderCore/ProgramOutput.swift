@@ -116,9 +116,12 @@ enum ProgramOutput {
   static func withoutCrashNoise(_ line: Substring) -> Substring? {
     var rest = line
     // The runtime's warnings open with "swift runtime:" (swiftlang/swift,
-    // stdlib/public/runtime/Backtrace.cpp), e.g. that it cannot backtrace on macOS.
+    // stdlib/public/runtime/Backtrace.cpp), e.g. that it cannot backtrace on macOS; the
+    // backtracer's own with "swift-runtime:", e.g. "failed to suspend thread … while
+    // processing a crash", seen on a loaded 2-core Linux machine.
     if rest.contains("Fatal error:") || CrashLog.runtimeMessage(in: rest) != nil
-      || rest.hasPrefix("swift runtime:") || rest.hasPrefix("*** Program crashed")
+      || rest.hasPrefix("swift runtime:") || rest.hasPrefix("swift-runtime:")
+      || rest.hasPrefix("*** Program crashed")
     {
       return nil
     }

@@ -67,6 +67,15 @@ import Testing
     #expect(ProgramOutput.withoutCrashNoise(output.split(separator: "\n")[0]) == nil)
   }
 
+  @Test("The backtracer's own warnings are not shown as what the learner's code printed")
+  func backtracerWarning() {
+    // Seen on a loaded 2-core Linux machine, in the middle of a crash's output.
+    let line: Substring =
+      "swift-runtime: failed to suspend thread 5163 while processing a crash; backtraces will be missing information"
+    #expect(ProgramOutput.withoutCrashNoise(line) == nil)
+    #expect(ProgramOutput.withoutCrashNoise("add(2, 3) reads index 2") != nil)
+  }
+
   @Test("The backtrace's frame, where there is one (Linux), wins over the runtime's line")
   func backtraceFirst() {
     let output = """
