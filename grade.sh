@@ -10,7 +10,7 @@
 #
 # Exit status: 0 every graded test passed, 1 something failed, 2 could not run.
 #
-# This script only finds Swift, builds the grader once (again when its sources change) and
+# This script only finds Swift, builds the grader once (again when its sources' contents change) and
 # hands over to it; the grader itself lives in Grader/.
 set -eu
 
@@ -57,11 +57,21 @@ if [ "$(uname -s 2>/dev/null)" = Darwin ] && [ -z "${TOOLCHAINS:-}" ] \
   fi
 fi
 
+# The grader is rebuilt when its sources' contents change, not their dates: an update
+# unpacked from an archive (or copied with cp -p, rsync -a) may bring older dates. The
+# checksum of every file's checksum, size and name, in a fixed order, is kept beside the binary.
+sources=$(cd "$root/Grader" && find Sources Package.swift -type f -exec cksum {} + | LC_ALL=C sort | cksum) || sources=unknown
+built_from="$scratch/kata-grader.sources"
 needs_build=no
 if [ ! -x "$grader" ]; then
   needs_build=first
-elif [ -n "$(find "$root/Grader/Sources" "$root/Grader/Package.swift" -newer "$grader" 2>/dev/null | head -n 1)" ]; then
+elif [ ! -f "$built_from" ] || [ "$(cat "$built_from")" != "$sources" ]; then
   needs_build=yes
+  # SwiftPM itself decides by dates too: when no source is newer than the last build, it
+  # would keep the old objects, so they go (the grader's own modules only; a minute's build).
+  if [ -f "$built_from" ] && [ -z "$(find "$root/Grader/Sources" "$root/Grader/Package.swift" -newer "$built_from" 2>/dev/null | head -n 1)" ]; then
+    find "$scratch" -type d -name '*.build' -prune -exec rm -rf {} +
+  fi
 fi
 
 if [ "$needs_build" != no ]; then
@@ -88,8 +98,7 @@ if [ "$needs_build" != no ]; then
     printf '%s\n' "$log" | grep -E 'error' | head -n 20 >&2
     fail "The grader did not build (see above). Is Grader/ intact? Try: git status Grader"
   fi
-  # A no-op build leaves the binary's date alone; touch it so the check above stays quiet.
-  touch "$grader"
+  printf '%s\n' "$sources" >"$built_from"
 fi
 
 KATA_ROOT="$root"

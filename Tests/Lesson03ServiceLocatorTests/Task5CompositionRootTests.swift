@@ -19,8 +19,8 @@ struct Task5Tests {
       try? building.get(),
       """
       makeCheckoutService(resolvingFrom:) threw "\(building.thrownDescription)" although \
-      the locator it was given holds all three services. Resolve from the locator passed \
-      in, not from a shared one.
+      the locator it was given holds all three services. A composition root builds from \
+      the registrations it is handed, whatever a shared locator holds.
       """
     )
 
@@ -34,7 +34,7 @@ struct Task5Tests {
       """
       The gateway registered in the given locator should be charged once for \
       \(example.order.id); it saw \(spies.payments.charges).\
-      \(spies.payments.charges.isEmpty ? " Resolve from the locator passed in." : "")
+      \(spies.payments.charges.isEmpty ? " The service should use that locator's gateway." : "")
       """
     )
     // So do the store and analytics registered there.
@@ -60,8 +60,8 @@ struct Task5Tests {
       try? building.get(),
       """
       makeCheckoutService(resolvingFrom:) threw "\(building.thrownDescription)" although \
-      the locator it was given holds all three services. Resolve from the locator passed \
-      in, not from a shared one.
+      the locator it was given holds all three services. A composition root builds from \
+      the registrations it is handed, whatever a shared locator holds.
       """
     )
     // Someone registers other services in the same locator once the service exists.

@@ -16,8 +16,10 @@ struct Task6Tests {
     #expect(
       utc.label == "utc" && local.label == "local",
       """
-      resolve(Clock, name: "utc") gave the '\(utc.label)' clock and name "local" gave the \
-      '\(local.label)' one. The name belongs in the key, next to the type.
+      Clock was registered twice, as "utc" and as "local", and each name should resolve \
+      to its own clock; resolve(Clock, name: "utc") gave the '\(utc.label)' clock and \
+      name "local" gave the '\(local.label)' one. A registration is told apart by its \
+      name as well as by its type.
       """
     )
   }

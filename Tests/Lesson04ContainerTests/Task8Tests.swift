@@ -10,7 +10,7 @@ struct Task8Tests {
     let clientsMade = Counter()
     let dependencies = AppDependencies {
       clientsMade.increment()
-      return FakeHTTPClient()
+      return SpyHTTPClient()
     }
 
     let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
@@ -42,7 +42,7 @@ struct Task8Tests {
   @Test("Each screen gets a new view model that uses the one shared repository")
   @MainActor
   func viewModelsAreFreshAndShareTheRepository() async throws {
-    let client = FakeHTTPClient()
+    let client = SpyHTTPClient()
     let dependencies = AppDependencies { client }
     // Make the shared services off the main actor first, so a deadlock fails this test only.
     let warmUp = await runOffPool(timeLimit: resolveTimeLimit) { dependencies.accountsRepository }
@@ -61,7 +61,7 @@ struct Task8Tests {
       "Every view model should get the shared accountsRepository, not a new one."
     )
     #expect(
-      first.accounts == FakeHTTPClient.accounts,
+      first.accounts == SpyHTTPClient.accounts,
       "The view model should show the accounts the client returned.")
     #expect(
       client.requests == ["/accounts"],
@@ -74,7 +74,7 @@ struct Task8Tests {
     let dependencies = AppDependencies {
       clientsMade.increment()
       pauseToWidenTheRace()
-      return FakeHTTPClient()
+      return SpyHTTPClient()
     }
     // NB: identifiers, not the repositories: an unguarded `lazy var` may release one twice,
     // and a recorder that held them would then crash the test instead of failing it.
@@ -103,8 +103,8 @@ struct Task8Tests {
 
   @Test("Two dependency graphs side by side keep their own client and repository")
   func twoGraphsKeepTheirOwnServices() async throws {
-    let firstClient = FakeHTTPClient()
-    let secondClient = FakeHTTPClient()
+    let firstClient = SpyHTTPClient()
+    let secondClient = SpyHTTPClient()
     let first = AppDependencies { firstClient }
     let second = AppDependencies { secondClient }
 
@@ -138,7 +138,7 @@ struct Task8Tests {
     let clientsMade = Counter()
     let dependencies = AppDependencies {
       clientsMade.increment()
-      return FakeHTTPClient()
+      return SpyHTTPClient()
     }
     let madeBeforeUse = clientsMade.value
 
@@ -164,7 +164,7 @@ struct Task8Tests {
 }
 
 /// Answers every request with two accounts and records the paths it was asked for.
-private final class FakeHTTPClient: HTTPClient {
+private final class SpyHTTPClient: HTTPClient {
   static let accounts = [
     Account(id: "checking", balance: 1_200), Account(id: "savings", balance: 5_000),
   ]

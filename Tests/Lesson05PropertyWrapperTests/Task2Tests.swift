@@ -202,9 +202,9 @@ private func leakCause(_ first: ScopeReport, _ second: ScopeReport) -> String {
   }
   return """
     Inside one scope, Container.current was the other scope's container: a single global \
-    override is seen by every test running at the same time. Bind the container to the \
-    current task instead. (If your container is already task-local, check that your wrapper \
-    does not share resolved services between owners, in a static cache.)
+    override is seen by every test running at the same time. Each test's container should \
+    belong to that test's own task. (If your container is already task-local, check that \
+    your wrapper does not share resolved services between owners, in a static cache.)
     """
 }
 

@@ -20,8 +20,8 @@ struct Task3Tests {
       routers.count == 0 && analytics.count == 0,
       """
       Creating the coordinator should not run any factory yet; the router factory ran \
-      \(routers.count) times and the analytics factory \(analytics.count) times. Resolve when \
-      the property is first read, not in the wrapper's init.
+      \(routers.count) times and the analytics factory \(analytics.count) times. An owner \
+      that is only created has read nothing yet, so nothing should be resolved.
       """
     )
     withExtendedLifetime(coordinator) {}

@@ -19,7 +19,7 @@ struct Task6Tests {
       """
       The service should charge 2900 cents to the gateway passed to \
       makeCheckoutService(payments:analytics:); that gateway was charged \(payments.charges). \
-      Pass the gateway to the service's initializer and keep it.
+      Business logic should charge the very gateway it was built with.
       """
     )
     #expect(

@@ -9,7 +9,7 @@ struct Task1Tests {
     arguments: [[Sample.keyboard, Sample.mug], [Sample.lamp]]
   )
   func listLoadsFromTheContainersCatalog(products: [Product]) async throws {
-    let catalog = FakeCatalog(products: products)
+    let catalog = SpyCatalog(products: products)
     let dependencies = StubCatalogDependencies(catalog: catalog, analytics: SpyAnalytics())
     let factory = makeCatalogFactory(dependencies: dependencies, market: .eu)
 
@@ -36,7 +36,7 @@ struct Task1Tests {
   )
   func pickIsTrackedAndHandedOn(product: Product) throws {
     let analytics = SpyAnalytics()
-    let dependencies = StubCatalogDependencies(catalog: FakeCatalog(), analytics: analytics)
+    let dependencies = StubCatalogDependencies(catalog: SpyCatalog(), analytics: analytics)
     let factory = makeCatalogFactory(dependencies: dependencies, market: .eu)
     let picks = Picks()
 
@@ -68,7 +68,7 @@ struct Task1Tests {
     arguments: [(Sample.mug, Sample.lamp), (Sample.keyboard, Sample.mug)]
   )
   func eachListKeepsItsOwnCallback(firstPick: Product, secondPick: Product) throws {
-    let dependencies = StubCatalogDependencies(catalog: FakeCatalog(), analytics: SpyAnalytics())
+    let dependencies = StubCatalogDependencies(catalog: SpyCatalog(), analytics: SpyAnalytics())
     let factory = makeCatalogFactory(dependencies: dependencies, market: .eu)
     let firstFlow = Picks()
     let secondFlow = Picks()
@@ -100,7 +100,7 @@ struct Task1Tests {
 
   @Test("Guard: every call builds a new list with a new view model")
   func everyCallBuildsANewList() throws {
-    let dependencies = StubCatalogDependencies(catalog: FakeCatalog(), analytics: SpyAnalytics())
+    let dependencies = StubCatalogDependencies(catalog: SpyCatalog(), analytics: SpyAnalytics())
     let factory = makeCatalogFactory(dependencies: dependencies, market: .eu)
 
     let first = try #require(

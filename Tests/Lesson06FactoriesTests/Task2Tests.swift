@@ -6,7 +6,7 @@ import Testing
 struct Task2Tests {
   @Test("start() pushes exactly the product list the factory built")
   func startPushesTheFactorysList() throws {
-    let factory = MockCatalogFactory()
+    let factory = SpyCatalogFactory()
     let navigator = RecordingNavigator()
     let coordinator = makeCatalogCoordinator(factory: factory, navigator: navigator)
 
@@ -42,7 +42,7 @@ struct Task2Tests {
 
   @Test("Starting again asks the factory for a new list")
   func startingAgainAsksAgain() throws {
-    let factory = MockCatalogFactory()
+    let factory = SpyCatalogFactory()
     let navigator = RecordingNavigator()
     let coordinator = makeCatalogCoordinator(factory: factory, navigator: navigator)
 
@@ -67,16 +67,16 @@ struct Task2Tests {
     // NB: a real factory, holding services: the coordinator may keep it, and the search
     // never looks inside it.
     let factory = makeCatalogFactory(
-      dependencies: StubCatalogDependencies(catalog: FakeCatalog(), analytics: SpyAnalytics()),
+      dependencies: StubCatalogDependencies(catalog: SpyCatalog(), analytics: SpyAnalytics()),
       market: .eu
     )
     let coordinator = makeCatalogCoordinator(factory: factory, navigator: RecordingNavigator())
-    weak var mockFactory: MockCatalogFactory?
+    weak var spyFactory: SpyCatalogFactory?
     let another: any Coordinator
     do {
-      let mock = MockCatalogFactory()
-      mockFactory = mock
-      another = makeCatalogCoordinator(factory: mock, navigator: RecordingNavigator())
+      let spy = SpyCatalogFactory()
+      spyFactory = spy
+      another = makeCatalogCoordinator(factory: spy, navigator: RecordingNavigator())
     }
 
     let services = storedServices(in: coordinator)
@@ -90,7 +90,7 @@ struct Task2Tests {
       """
     )
     #expect(
-      mockFactory != nil,
+      spyFactory != nil,
       """
       Nothing kept the factory passed to makeCatalogCoordinator(factory:navigator:) alive. A \
       coordinator keeps the factory it was given and asks it for every screen it shows.

@@ -11,7 +11,7 @@ struct Task3Tests {
   func detailCombinesProductAndServices(product: Product, stock: Int, availability: String)
     async throws
   {
-    let catalog = FakeCatalog(stock: stock)
+    let catalog = SpyCatalog(stock: stock)
     let analytics = SpyAnalytics()
     let factory = makeCatalogFactory(
       dependencies: StubCatalogDependencies(catalog: catalog, analytics: analytics), market: .eu)
@@ -53,7 +53,7 @@ struct Task3Tests {
   )
   func detailsAreNeverReused(market: Market) throws {
     let factory = makeCatalogFactory(
-      dependencies: StubCatalogDependencies(catalog: FakeCatalog(), analytics: SpyAnalytics()),
+      dependencies: StubCatalogDependencies(catalog: SpyCatalog(), analytics: SpyAnalytics()),
       market: market
     )
 
@@ -83,7 +83,7 @@ struct Task3Tests {
     arguments: [Sample.lamp, Sample.keyboard]
   )
   func pickPushesTheFactorysDetail(product: Product) throws {
-    let factory = MockCatalogFactory()
+    let factory = SpyCatalogFactory()
     let navigator = RecordingNavigator()
     let coordinator = makeCatalogCoordinator(factory: factory, navigator: navigator)
     defer { withExtendedLifetime(coordinator) {} }
@@ -123,7 +123,7 @@ struct Task3Tests {
     arguments: [(Sample.lamp, Sample.mug), (Sample.keyboard, Sample.lamp)]
   )
   func pickingAgainAsksAgain(product: Product, other: Product) throws {
-    let factory = MockCatalogFactory()
+    let factory = SpyCatalogFactory()
     let navigator = RecordingNavigator()
     let coordinator = makeCatalogCoordinator(factory: factory, navigator: navigator)
     defer { withExtendedLifetime(coordinator) {} }
@@ -156,7 +156,7 @@ struct Task3Tests {
 
   @Test("Guard: the list's callback does not keep the coordinator alive")
   func listCallbackDoesNotKeepTheCoordinator() {
-    let factory = MockCatalogFactory()
+    let factory = SpyCatalogFactory()
     let navigator = RecordingNavigator()
     weak var released: (any Coordinator & AnyObject)?
     do {
@@ -180,7 +180,7 @@ struct Task3Tests {
 
   @Test("The real factory and the coordinator together show the picked product")
   func factoryAndCoordinatorTogether() async throws {
-    let catalog = FakeCatalog()
+    let catalog = SpyCatalog()
     let factory = makeCatalogFactory(
       dependencies: StubCatalogDependencies(catalog: catalog, analytics: SpyAnalytics()),
       market: .eu

@@ -9,7 +9,7 @@ struct Task4Tests {
     arguments: [(Sample.mug, 3, "Only 3 left"), (Sample.lamp, 9, "Ships today")]
   )
   func usFactoryBuildsTheProductPage(product: Product, stock: Int, badge: String) async throws {
-    let catalog = FakeCatalog(stock: stock)
+    let catalog = SpyCatalog(stock: stock)
     let analytics = SpyAnalytics()
     let factory = makeCatalogFactory(
       dependencies: StubCatalogDependencies(catalog: catalog, analytics: analytics),
@@ -57,7 +57,7 @@ struct Task4Tests {
   func reopenedPageShowsCurrentStock(product: Product, before: Int, after: Int, badge: String)
     async throws
   {
-    let catalog = FakeCatalog(stock: before)
+    let catalog = SpyCatalog(stock: before)
     let factory = makeCatalogFactory(
       dependencies: StubCatalogDependencies(catalog: catalog, analytics: SpyAnalytics()),
       market: .us)
@@ -88,7 +88,7 @@ struct Task4Tests {
   @Test("Guard: outside the US, the factory keeps the classic detail")
   func euFactoryBuildsTheClassicDetail() {
     let factory = makeCatalogFactory(
-      dependencies: StubCatalogDependencies(catalog: FakeCatalog(), analytics: SpyAnalytics()),
+      dependencies: StubCatalogDependencies(catalog: SpyCatalog(), analytics: SpyAnalytics()),
       market: .eu
     )
 
@@ -106,7 +106,7 @@ struct Task4Tests {
   @Test("The unchanged coordinator shows the product page when its factory is a US one")
   func coordinatorFollowsTheFactory() throws {
     let factory = makeCatalogFactory(
-      dependencies: StubCatalogDependencies(catalog: FakeCatalog(), analytics: SpyAnalytics()),
+      dependencies: StubCatalogDependencies(catalog: SpyCatalog(), analytics: SpyAnalytics()),
       market: .us
     )
     let navigator = RecordingNavigator()
@@ -136,7 +136,7 @@ struct Task4Tests {
   @Test("The coordinator holds no market and no configuration")
   func coordinatorHoldsNoMarket() {
     let coordinator = makeCatalogCoordinator(
-      factory: MockCatalogFactory(), navigator: RecordingNavigator())
+      factory: SpyCatalogFactory(), navigator: RecordingNavigator())
 
     let settings = storedMarketSettings(in: coordinator)
 

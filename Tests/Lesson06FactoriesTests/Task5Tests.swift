@@ -9,7 +9,7 @@ struct Task5Tests {
     arguments: [Sample.aliceOrders, Sample.bobOrders]
   )
   func historyLoadsFromTheRepository(orders: [Order]) async throws {
-    let repository = FakeOrdersRepository(orders: orders)
+    let repository = SpyOrdersRepository(orders: orders)
     let analytics = SpyAnalytics()
     let factory = makeAccountFactory(
       dependencies: StubAccountDependencies(orders: repository, analytics: analytics))
@@ -63,7 +63,7 @@ struct Task5Tests {
     arguments: [Sample.aliceOrders, Sample.bobOrders]
   )
   func everyHistoryAsksTheRepository(orders: [Order]) async throws {
-    let repository = FakeOrdersRepository(orders: orders)
+    let repository = SpyOrdersRepository(orders: orders)
     let factory = makeAccountFactory(
       dependencies: StubAccountDependencies(orders: repository, analytics: SpyAnalytics()))
 
@@ -92,7 +92,7 @@ struct Task5Tests {
   func everyCallBuildsANewHistory() throws {
     let factory = makeAccountFactory(
       dependencies: StubAccountDependencies(
-        orders: FakeOrdersRepository(orders: []), analytics: SpyAnalytics()))
+        orders: SpyOrdersRepository(orders: []), analytics: SpyAnalytics()))
 
     let first = try #require(
       factory.makeOrderHistory() as? OrderHistoryScreen,
@@ -111,7 +111,7 @@ struct Task5Tests {
 
   @Test("The account coordinator presents exactly the history the factory built")
   func coordinatorPresentsTheFactorysHistory() throws {
-    let factory = MockAccountFactory()
+    let factory = SpyAccountFactory()
     let navigator = RecordingNavigator()
     let coordinator = makeAccountCoordinator(factory: factory, navigator: navigator)
 
@@ -145,7 +145,7 @@ struct Task5Tests {
 
   @Test("Starting the account flow again presents a new history")
   func startingAgainPresentsANewHistory() {
-    let factory = MockAccountFactory()
+    let factory = SpyAccountFactory()
     let navigator = RecordingNavigator()
     let coordinator = makeAccountCoordinator(factory: factory, navigator: navigator)
 
@@ -171,14 +171,14 @@ struct Task5Tests {
     // never looks inside it.
     let factory = makeAccountFactory(
       dependencies: StubAccountDependencies(
-        orders: FakeOrdersRepository(orders: []), analytics: SpyAnalytics()))
+        orders: SpyOrdersRepository(orders: []), analytics: SpyAnalytics()))
     let coordinator = makeAccountCoordinator(factory: factory, navigator: RecordingNavigator())
-    weak var mockFactory: MockAccountFactory?
+    weak var spyFactory: SpyAccountFactory?
     let another: any Coordinator
     do {
-      let mock = MockAccountFactory()
-      mockFactory = mock
-      another = makeAccountCoordinator(factory: mock, navigator: RecordingNavigator())
+      let spy = SpyAccountFactory()
+      spyFactory = spy
+      another = makeAccountCoordinator(factory: spy, navigator: RecordingNavigator())
     }
 
     let services = storedServices(in: coordinator)
@@ -192,7 +192,7 @@ struct Task5Tests {
       """
     )
     #expect(
-      mockFactory != nil,
+      spyFactory != nil,
       """
       Nothing kept the factory passed to makeAccountCoordinator(factory:navigator:) alive. A \
       coordinator keeps the factory it was given and asks it for every screen it shows.
@@ -204,12 +204,12 @@ struct Task5Tests {
   @Test("Guard: each feature has a factory of its own")
   func factoriesAreSplitByFeature() {
     let catalogFactory = makeCatalogFactory(
-      dependencies: StubCatalogDependencies(catalog: FakeCatalog(), analytics: SpyAnalytics()),
+      dependencies: StubCatalogDependencies(catalog: SpyCatalog(), analytics: SpyAnalytics()),
       market: .eu
     )
     let accountFactory = makeAccountFactory(
       dependencies: StubAccountDependencies(
-        orders: FakeOrdersRepository(orders: []), analytics: SpyAnalytics()))
+        orders: SpyOrdersRepository(orders: []), analytics: SpyAnalytics()))
 
     #expect(
       !(catalogFactory is any AccountFactory) && !(accountFactory is any CatalogFactory),

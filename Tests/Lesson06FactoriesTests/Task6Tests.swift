@@ -102,8 +102,9 @@ struct Task6Tests {
       """
       The app built by makeShopApp(configuration:navigator:) runs coordinators that store \
       services, a container or a market, at \(problems). The make… helpers are not what the \
-      app runs: the root itself should build each coordinator from a factory and the \
-      navigator, so no flow is a dependency pipeline and no market reaches navigation.
+      app runs: the coordinators the root itself keeps should hold no service, container or \
+      market either, so that no flow is a dependency pipeline and no market reaches \
+      navigation.
       """
     )
     let showsTheList = kept.contains { _, coordinator in

@@ -20,8 +20,9 @@ enum Sample {
   ]
 }
 
-/// A catalog fake: serves fixed products and stock, and records what it was asked.
-final class FakeCatalog: CatalogService {
+/// A catalog spy: serves fixed products and stock (a stub's canned answers), and records
+/// what it was asked.
+final class SpyCatalog: CatalogService {
   private struct Log {
     var productRequests = 0
     var stockRequests: [Product.ID] = []
@@ -67,8 +68,8 @@ final class SpyAnalytics: AnalyticsTracker {
   }
 }
 
-/// An orders fake: serves fixed orders and counts the loads.
-final class FakeOrdersRepository: OrdersRepository {
+/// An orders spy: serves fixed orders (a stub's canned answer) and counts the loads.
+final class SpyOrdersRepository: OrdersRepository {
   private let stored: [Order]
   private let loads = Mutex(0)
 
@@ -84,21 +85,21 @@ final class FakeOrdersRepository: OrdersRepository {
   }
 }
 
-/// The catalog's dependencies, made of fakes.
+/// The catalog's dependencies, made of the test's doubles.
 @MainActor
 struct StubCatalogDependencies: CatalogDependencies {
   var catalog: any CatalogService
   var analytics: any AnalyticsTracker
 }
 
-/// The account's dependencies, made of fakes.
+/// The account's dependencies, made of the test's doubles.
 @MainActor
 struct StubAccountDependencies: AccountDependencies {
   var orders: any OrdersRepository
   var analytics: any AnalyticsTracker
 }
 
-/// A screen with nothing behind it: what a mock factory hands out, so a test can check
+/// A screen with nothing behind it: what a spy factory hands out, so a test can check
 /// that the coordinator showed exactly that instance.
 @MainActor
 final class StubScreen: Screen {
@@ -109,7 +110,7 @@ final class StubScreen: Screen {
   }
 }
 
-/// A navigator fake: records every push and presentation in order.
+/// A navigator spy: records every push and presentation in order.
 @MainActor
 final class RecordingNavigator: Navigator {
   enum Step {
@@ -142,9 +143,9 @@ final class RecordingNavigator: Navigator {
   }
 }
 
-/// A catalog factory mock: hands out stub screens and records what it was asked for.
+/// A catalog factory spy: hands out stub screens and records what it was asked for.
 @MainActor
-final class MockCatalogFactory: CatalogFactory {
+final class SpyCatalogFactory: CatalogFactory {
   private(set) var listScreens: [StubScreen] = []
   private(set) var detailRequests: [Product] = []
   private(set) var detailScreens: [StubScreen] = []
@@ -171,9 +172,9 @@ final class MockCatalogFactory: CatalogFactory {
   }
 }
 
-/// An account factory mock: hands out stub screens and counts the requests.
+/// An account factory spy: hands out stub screens and counts the requests.
 @MainActor
-final class MockAccountFactory: AccountFactory {
+final class SpyAccountFactory: AccountFactory {
   private(set) var historyScreens: [StubScreen] = []
 
   func makeOrderHistory() -> any Screen {
@@ -193,8 +194,9 @@ final class Picks {
   }
 }
 
-/// A backend fake behind the app's real services: answers the paths the real backend
-/// answers, with data per account, and records every path it was asked for.
+/// A backend fake behind the app's real services: a working, in-memory stand-in that answers
+/// the paths the real backend answers, with data per account. It also records every path it
+/// was asked for, so the tests can count requests.
 final class FakeBackend: HTTPClient {
   private let items: [Product]
   private let ordersByAccount: [Account.ID: [Order]]

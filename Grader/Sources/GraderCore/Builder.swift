@@ -39,11 +39,24 @@ struct Builder {
       arguments: Self.arguments(scratchPath: scratchPath), environment: environment,
       directory: root)
     child.temporaryFolder = root.appending(path: scratchPath).appending(path: "kata-grader/tmp")
-    let clock = BuildClock(folder: root.appending(path: scratchPath).appending(path: "kata-grader"))
+    let kataGrader = root.appending(path: scratchPath).appending(path: "kata-grader")
+    let clock = BuildClock(folder: kataGrader)
     if clock.editedAroundLastBuild(newestEdit()) { forgetIncrementalRecords() }
+    // Contents are read before the build, so an edit during it differs from the record.
+    let record = SourceRecord(folder: kataGrader.appending(path: "sources"))
+    let contents = zip(modules, sourceFolders).map { module, folder in
+      (module, SourceRecord.contents(of: folder, in: root))
+    }
+    for (module, now) in contents
+    where record.hasHiddenChanges(module, now: now, date: modificationDate) {
+      forgetCompiledWork(of: module)
+    }
     clock.markStart()
     let outcome = try child.run()
     clock.markEnd()
+    if outcome.status == 0, !outcome.signalled, !outcome.stopped {
+      for (module, now) in contents { record.record(now, for: module) }
+    }
     // Kept for whoever wants the compiler's whole output, not only the errors shown.
     let log = root.appending(path: scratchPath).appending(path: "kata-grader")
     try? FileManager.default.createDirectory(at: log, withIntermediateDirectories: true)
@@ -71,11 +84,21 @@ struct Builder {
 
   /// The newest modification date among the lessons' Swift files.
   private func newestEdit() -> Date? {
-    SwiftFiles.below(sourceFolders, in: root).compactMap { path in
-      let attributes = try? FileManager.default.attributesOfItem(
-        atPath: root.appending(path: path).path)
-      return attributes?[.modificationDate] as? Date
-    }.max()
+    SwiftFiles.below(sourceFolders, in: root).compactMap(modificationDate).max()
+  }
+
+  /// The modification date of a file, relative to the root.
+  private func modificationDate(of path: String) -> Date? {
+    let attributes = try? FileManager.default.attributesOfItem(
+      atPath: root.appending(path: path).path)
+    return attributes?[.modificationDate] as? Date
+  }
+
+  /// Removes what SwiftPM compiled of `module`, so that it compiles the module whole: with
+  /// its objects gone llbuild runs the compiler, and without incremental records the driver
+  /// skips no file, whatever the files' dates say.
+  private func forgetCompiledWork(of module: String) {
+    removeFiles(withExtensions: ["o", "priors", "swiftdeps", "swiftmodule"], of: [module])
   }
 
   /// Removes the Swift driver's incremental records of the lessons' modules, so a module

@@ -6,13 +6,17 @@ import Foundation
 /// - the tests, so the grader can warn a learner whose tests were edited (a grade against
 ///   edited tests means little), and `--verify` can catch a test change nobody recorded;
 /// - the starters, so the overview can tell a lesson not started yet from one in progress,
-///   and `--reset` can find the shipped starter in git's history.
+///   and `--reset` can find the shipped starter in git's history;
+/// - `Package.swift`, which decides what is built: an edited one is named beside edited tests,
+///   since the grader can then not promise that what it built is the learner's code alone.
 ///
 /// The fingerprint is FNV-1a (64 bit): it detects edits, it is not a security measure, and it
 /// needs nothing beyond the standard library on Linux and macOS.
 struct Checksums {
   /// Where the list lives, relative to the root.
   static let listPath = "Tests/checksums.txt"
+  /// The package manifest, relative to the root.
+  static let manifestPath = "Package.swift"
 
   var root: URL
 
@@ -66,9 +70,17 @@ struct Checksums {
     return changed.sorted()
   }
 
-  /// The test files of `lessons` that differ from the shipped ones.
+  /// The test files of `lessons` that differ from the shipped ones, and `Package.swift`
+  /// when it does.
   func changedTests(for lessons: [Lesson]) -> [String] {
-    changedFiles(in: Self.testFolders(of: lessons))
+    changedFiles(in: Self.testFolders(of: lessons)) + (manifestChanged() ? [Self.manifestPath] : [])
+  }
+
+  /// Whether `Package.swift` differs from the shipped one; `false` for a list from before
+  /// the manifest was recorded.
+  func manifestChanged() -> Bool {
+    guard let shipped = recorded()[Self.manifestPath] else { return false }
+    return fingerprint(of: Self.manifestPath) != shipped
   }
 
   /// Whether the lesson's exercise is still exactly the shipped starter.
@@ -78,9 +90,13 @@ struct Checksums {
 
   /// Writes the list anew from the files as they are.
   func write(for lessons: [Lesson]) throws {
-    var text = "# Fingerprints (FNV-1a 64) of the shipped tests and starters; read by the grader.\n"
-    text += "# After changing tests or starters on purpose: ./grade.sh --update-checksums\n"
-    for path in files(in: Self.testFolders(of: lessons) + lessons.map(\.exercisesFolder)) {
+    var text =
+      "# Fingerprints (FNV-1a 64) of the shipped tests, starters and manifest; read by the grader.\n"
+    text += "# After changing them on purpose: ./grade.sh --update-checksums\n"
+    let paths =
+      [Self.manifestPath]
+      + files(in: Self.testFolders(of: lessons) + lessons.map(\.exercisesFolder))
+    for path in paths {
       text += "\(fingerprint(of: path) ?? "missing") \(path)\n"
     }
     try text.write(to: root.appending(path: Self.listPath), atomically: true, encoding: .utf8)

@@ -180,9 +180,7 @@ public enum GraderCommand {
   private static func printError(_ message: String, usage: Bool) {
     var text = "error: \(message)\n"
     if usage {
-      text += "Usage: ./grade.sh [<lesson> ...] [--solutions] [--json] [--junit <file>]\n"
-      text +=
-        "       ./grade.sh --watch | --hint | --reset | --list | --verify | --mutants  (see --help)\n"
+      text += Options.shortUsage + "\n"
       text += "See './grade.sh --help'.\n"
     }
     FileHandle.standardError.write(Data(text.utf8))

@@ -114,39 +114,28 @@ public struct Grading {
     // built from, and a lesson built from another folder is not graded.
     if !present.isEmpty {
       let work = course.root.appending(path: source.scratchPath).appending(path: "kata-grader")
-      let folders = try PackagePlan(
+      let plan = try PackagePlan(
         root: course.root, environment: environment(for: present, source: source),
         scratchPath: source.scratchPath, workFolder: work
-      ).sourceFolders()
-      for lesson in present {
-        func folder(_ module: String) -> String? {
-          folders[module].map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
-        }
-        let tests = folder(lesson.testModule)
-        if tests != nil, tests != lesson.testsFolder {
-          let message =
-            "Package.swift takes the tests of \(lesson.module) from \(tests ?? "")/, not from "
-            + "\(lesson.testsFolder)/. Put Package.swift back (git checkout -- Package.swift)."
-          missing[lesson.module] = [Diagnostic(severity: "error", location: nil, message: message)]
-          continue
-        }
-        let expected = source.folder(of: lesson)
-        let built = folder(lesson.module)
-        guard built != expected else { continue }
-        let message =
-          built.map {
-            "Package.swift builds \(lesson.module) from \($0)/, not from \(expected)/, so the "
-              + "grader would not grade the code in \(expected)/. Put Package.swift back "
-              + "(git checkout -- Package.swift)."
-          }
-          ?? "SwiftPM does not list the module \(lesson.module) in Package.swift (`swift package "
-          + "describe`), so the grader cannot tell what it would grade. Put Package.swift back "
-          + "(git checkout -- Package.swift)."
-        missing[lesson.module] = [Diagnostic(severity: "error", location: nil, message: message)]
+      ).describe()
+      let problems = PackagePlan.problems(
+        in: plan, lessons: present, source: source, root: course.root)
+      for (module, message) in problems {
+        missing[module] = [Diagnostic(severity: "error", location: nil, message: message)]
       }
       present.removeAll { missing[$0.module] != nil }
     }
-    let (buildable, builtErrors, warnings) = try build(present, from: source)
+    var (buildable, builtErrors, warnings) = try build(present, from: source)
+    // The plan above is what SwiftPM meant to build; this is what the compiler was given.
+    for lesson in buildable {
+      if let message = PackagePlan.builtElsewhere(
+        lesson, folder: source.folder(of: lesson), scratchPath: source.scratchPath,
+        root: course.root)
+      {
+        missing[lesson.module] = [Diagnostic(severity: "error", location: nil, message: message)]
+      }
+    }
+    buildable.removeAll { missing[$0.module] != nil }
     var compileErrors = builtErrors
     compileErrors.merge(missing) { old, _ in old }
     var report = TestRunReport()

@@ -1,7 +1,7 @@
 /// What the learner asked for on the command line.
 public struct Options: Sendable, Equatable {
   /// What to do.
-  public enum Mode: Sendable, Equatable {
+  public enum Mode: Sendable, Equatable, CaseIterable {
     /// Grade the named lessons (every lesson, as an overview, when none is named).
     case grade
     /// Regrade whenever an exercise file is saved, until Ctrl-C.
@@ -58,41 +58,24 @@ public struct Options: Sendable, Equatable {
     }[...]
     var modes: [String] = []
     var timeoutGiven = false
-    func set(_ newMode: Mode, _ flag: String) {
-      mode = newMode
-      modes.append(flag)
-    }
     while let argument = rest.popFirst() {
-      switch argument {
-      case "-h", "--help", "help": set(.help, argument)
-      case "--verify": set(.verify, argument)
-      case "--watch": set(.watch, argument)
-      case "--hint": set(.hint, argument)
-      case "--reset": set(.reset, argument)
-      case "--list": set(.list, argument)
-      case "--update-checksums": set(.updateChecksums, argument)
-      case "--save-variant": set(.saveVariant, argument)
-      case "--mutants": set(.mutants, argument)
-      case "--": continue  // the conventional end of options; lessons may follow anyway
-      case "--solutions": solutions = true
-      case "--json": json = true
-      case "--yes", "-y": assumeYes = true
-      case "--junit":
-        guard let path = rest.popFirst(), !path.hasPrefix("-") else {
-          throw .usage("--junit takes the path of the XML file to write, e.g. --junit results.xml.")
+      if argument == "--" { continue }  // the conventional end of options; lessons may follow
+      if let command = Self.commands.first(where: { $0.names.contains(argument) }) {
+        mode = command.mode
+        modes.append(argument)
+      } else if let option = Self.options.first(where: { $0.names.contains(argument) }) {
+        var value: String?
+        if option.valueName != nil {
+          guard let next = rest.popFirst(), !next.hasPrefix("-") || option.takesDashes else {
+            throw .usage(option.missingValue)
+          }
+          value = next
         }
-        junitPath = path
-      case "--timeout":
-        guard let value = rest.popFirst(), let seconds = Double(value), seconds > 0,
-          seconds <= 3600
-        else {
-          throw .usage("--timeout takes a number of seconds from 1 to 3600, e.g. --timeout 60.")
-        }
-        timeLimit = seconds
-        timeoutGiven = true
-      case let flag where flag.hasPrefix("-"):
-        throw .usage("Unknown option '\(flag)'.")
-      default:
+        try option.apply(&self, value)
+        if option.names.contains("--timeout") { timeoutGiven = true }
+      } else if argument.hasPrefix("-") {
+        throw .usage("Unknown option '\(argument)'.")
+      } else {
         lessons.append(argument)
       }
     }
@@ -164,79 +147,218 @@ public struct Options: Sendable, Equatable {
     }
   }
 
-  /// The help text: OVERVIEW, USAGE, ARGUMENTS, OPTIONS.
-  public static let help = """
-    OVERVIEW: Grade your work on the Dependency Injection kata.
+  // MARK: - The command line, as one table
 
-    Builds a lesson's exercise, runs its tests, and tells you by task what passes,
-    what fails and why, and where in the lesson to read next.
+  /// A command: what the grader does, with the flags that select it.
+  struct Command: Sendable {
+    /// The flags that select it; the first is the one help shows.
+    var names: [String]
+    var mode: Mode
+    /// Its line under USAGE, after `./grade.sh`.
+    var usage: String
+    /// What it does, for OPTIONS or FOR MAINTAINERS.
+    var summary: String
+    /// Whether it is a maintainers' command.
+    var forMaintainers = false
+  }
 
-    USAGE: ./grade.sh [<lesson> ...] [--solutions] [--timeout <seconds>]
-                      [--json] [--junit <file>]
-           ./grade.sh --watch [<lesson>]
-           ./grade.sh --hint <lesson> [<task>]
-           ./grade.sh --reset <lesson> [--yes]
-           ./grade.sh --list
-           ./grade.sh --verify [<lesson> ...]
-           ./grade.sh --mutants <lesson> [--timeout <seconds>]
-           ./grade.sh --save-variant <lesson> <name> [<folder>]
+  /// An option that changes how a command runs.
+  struct Option: Sendable {
+    /// The spellings; the first is the one help shows.
+    var names: [String]
+    /// What its value is called in help, e.g. `<seconds>`; `nil` for a plain flag.
+    var valueName: String?
+    /// The error when the value is missing.
+    var missingValue = ""
+    /// Whether its value may start with `-` (none does today).
+    var takesDashes = false
+    var summary: String
+    /// Records the option (and its value) in the options, or refuses the value.
+    var apply: @Sendable (inout Options, String?) throws(GraderError) -> Void
+  }
 
-    ARGUMENTS:
-      <lesson>              A lesson: lesson03, lesson3, 03 or 3. With none, every
-                            lesson is graded and shown as one line: the course at
-                            a glance.
-      <task>                A task number of that lesson: 2 or task2.
+  /// Every command, in the order help lists them. Grading is the command with no flag.
+  static let commands: [Command] = [
+    Command(
+      names: [], mode: .grade,
+      usage: "[<lesson> ...] [--solutions] [--timeout <seconds>]\n[--json] [--junit <file>]",
+      summary: ""),
+    Command(
+      names: ["--watch"], mode: .watch, usage: "--watch [<lesson>]",
+      summary: """
+        Grade again each time you save a file of the lesson (of any lesson, when none is \
+        named). Ctrl-C stops.
+        """),
+    Command(
+      names: ["--hint"], mode: .hint, usage: "--hint <lesson> [<task>]",
+      summary: """
+        Show the next hint for the lesson's first unfinished task, or for <task>. Run it \
+        again for the next one.
+        """),
+    Command(
+      names: ["--reset"], mode: .reset, usage: "--reset <lesson> [--yes]",
+      summary: """
+        Put the lesson's starter code back. Your files are moved to grade-backups/ first; \
+        nothing is lost.
+        """),
+    Command(
+      names: ["--list"], mode: .list, usage: "--list",
+      summary: "List the lessons with their ids and titles."),
+    Command(
+      names: ["-h", "--help", "help"], mode: .help, usage: "--help", summary: "Show this help."),
+    Command(
+      names: ["--verify"], mode: .verify, usage: "--verify [<lesson> ...]",
+      summary: """
+        Prove the kata: every solution passes twice, every starter fails every task, every \
+        variant behaves as its name says, the lesson code compiles, the formatting and \
+        scripts are clean, the grader's own tests pass. With lessons named, only their own \
+        checks run.
+        """,
+      forMaintainers: true),
+    Command(
+      names: ["--save-variant"], mode: .saveVariant,
+      usage: "--save-variant <lesson> <name> [<folder>]",
+      summary: """
+        Save <folder> (default: the lesson's Exercises/ folder) as \
+        Variants/<module>/<name>.patch, its difference from the solution. <name> is \
+        wrong-taskN-… (a mistake task N must catch) or right-… (another correct design). \
+        Write what the mistake is at the top of the patch.
+        """,
+      forMaintainers: true),
+    Command(
+      names: ["--update-checksums"], mode: .updateChecksums, usage: "--update-checksums",
+      summary: """
+        After changing tests or starters on purpose, record their fingerprints in \
+        Tests/checksums.txt. Not for learners: it silences the warning about edited tests.
+        """,
+      forMaintainers: true),
+    Command(
+      names: ["--mutants"], mode: .mutants, usage: "--mutants <lesson> [--timeout <seconds>]",
+      summary: """
+        Find behaviour of the lesson's solution that no test needs: delete one statement or \
+        swap one operator at a time (in a copy under .build/solution-copies/), grade, and \
+        list the mutants that pass every test. Survivors justified in \
+        Variants/<Module>/mutants.txt are accepted. Slow: minutes per lesson; not in --verify.
+        """,
+      forMaintainers: true),
+  ]
 
-    OPTIONS:
-      --watch               Grade again each time you save a file of the lesson
-                            (of any lesson, when none is named). Ctrl-C stops.
-      --hint                Show the next hint for the lesson's first unfinished
-                            task, or for <task>. Run it again for the next one.
-      --reset               Put the lesson's starter code back. Your files are
-                            moved to grade-backups/ first; nothing is lost.
-      --yes, -y             With --reset: do not ask for confirmation.
-      --list                List the lessons with their ids and titles.
-      --solutions           Grade the reference solutions in Solutions/ instead of
-                            your code in Exercises/.
-      --timeout <seconds>   How long one test may run before it counts as hung
-                            (default: 30; with --mutants, 10).
-      --json                Print one JSON document (each lesson in the shape of
-                            Exercism's results.json, version 3) instead of text.
-      --junit <file>        Also write a JUnit XML report, one test suite per lesson.
-      -h, --help            Show this help.
+  /// Every option, in the order help lists them.
+  static let options: [Option] = [
+    Option(
+      names: ["--yes", "-y"], summary: "With --reset: do not ask for confirmation.",
+      apply: { options, _ in options.assumeYes = true }),
+    Option(
+      names: ["--solutions"],
+      summary: "Grade the reference solutions in Solutions/ instead of your code in Exercises/.",
+      apply: { options, _ in options.solutions = true }),
+    Option(
+      names: ["--timeout"], valueName: "<seconds>",
+      missingValue: "--timeout takes a number of seconds from 1 to 3600, e.g. --timeout 60.",
+      summary: """
+        How long one test may run before it counts as hung, from 1 to 3600 (default: 30; \
+        with --mutants, 10).
+        """,
+      apply: { options, value throws(GraderError) in
+        guard let value, let seconds = Double(value), seconds >= 1, seconds <= 3600 else {
+          throw .usage("--timeout takes a number of seconds from 1 to 3600, e.g. --timeout 60.")
+        }
+        options.timeLimit = seconds
+      }),
+    Option(
+      names: ["--json"],
+      summary: """
+        Print one JSON document (each lesson in the shape of Exercism's results.json, \
+        version 3) instead of text.
+        """,
+      apply: { options, _ in options.json = true }),
+    Option(
+      names: ["--junit"], valueName: "<file>",
+      missingValue: "--junit takes the path of the XML file to write, e.g. --junit results.xml.",
+      summary: "Also write a JUnit XML report, one test suite per lesson.",
+      apply: { options, value in options.junitPath = value }),
+  ]
 
-    FOR MAINTAINERS:
-      --verify              Prove the kata: every solution passes twice, every
-                            starter fails every task, every variant behaves as its
-                            name says, the lesson code compiles, the formatting and
-                            scripts are clean, the grader's own tests pass.
-                            With lessons named, only their own checks run.
-      --save-variant        Save <folder> (default: the lesson's Exercises/ folder)
-                            as Variants/<module>/<name>.patch, its difference from
-                            the solution. <name> is wrong-taskN-… (a mistake task
-                            N must catch) or right-… (another correct design).
-                            Write what the mistake is at the top of the patch.
-      --update-checksums    After changing tests or starters on purpose, record
-                            their fingerprints in Tests/checksums.txt. Not for
-                            learners: it silences the warning about edited tests.
-      --mutants             Find behaviour of the lesson's solution that no test
-                            needs: delete one statement or swap one operator at
-                            a time (in a copy under .build/solution-copies/),
-                            grade, and list the mutants that pass every test.
-                            Survivors justified in Variants/<Module>/mutants.txt
-                            are accepted. Slow: minutes per lesson; not in
-                            --verify.
+  /// The two lines an error about the command line ends with.
+  static var shortUsage: String {
+    let flags = commands.filter { !$0.forMaintainers && $0.mode != .help }.compactMap(\.names.first)
+    return """
+      Usage: ./grade.sh \(commands[0].usage.replacingOccurrences(of: "\n", with: " "))
+             ./grade.sh \(flags.joined(separator: " | ")) <lesson>  (more: see --help)
+      """
+  }
 
-    EXIT STATUS:
-      0  every graded test passed
-      1  something failed or did not compile
-      2  the grader could not run (bad arguments, no Swift, a missing lesson)
-      With --mutants: 0 every surviving mutant is justified, 1 one is not.
+  /// The help text, OVERVIEW, USAGE, ARGUMENTS, OPTIONS, FOR MAINTAINERS, EXIT STATUS and
+  /// EXAMPLES, made from ``commands`` and ``options``.
+  public static var help: String {
+    let width = 22
+    func entry(_ name: String, _ summary: String) -> String {
+      var lines: [String] = []
+      var line = ""
+      for word in summary.split(separator: " ") {
+        if !line.isEmpty && line.count + word.count + 1 > 55 {
+          lines.append(line)
+          line = ""
+        }
+        line += line.isEmpty ? String(word) : " " + word
+      }
+      if !line.isEmpty { lines.append(line) }
+      let head = "  " + name.padding(toLength: width, withPad: " ", startingAt: 0)
+      let indent = String(repeating: " ", count: width + 2)
+      if name.count >= width { lines.insert("", at: 0) }
+      return lines.enumerated().map { index, text in
+        index == 0 ? head + text : indent + text
+      }.joined(separator: "\n")
+    }
+    func name(of command: Command) -> String {
+      command.mode == .help ? "-h, --help" : command.names[0]
+    }
+    let usage = commands.enumerated().map { index, command in
+      (index == 0 ? "USAGE: " : "       ") + "./grade.sh "
+        + command.usage.replacingOccurrences(
+          of: "\n", with: "\n" + String(repeating: " ", count: 18))
+    }
+    let learner = commands.filter { !$0.forMaintainers && !$0.names.isEmpty && $0.mode != .help }
+    let optionEntries = options.map { option in
+      entry(
+        option.names.joined(separator: ", ") + (option.valueName.map { " " + $0 } ?? ""),
+        option.summary)
+    }
+    let helpEntry = commands.first { $0.mode == .help }.map { entry(name(of: $0), $0.summary) }
+    return
+      ([
+        """
+        OVERVIEW: Grade your work on the Dependency Injection kata.
 
-    EXAMPLES:
-      ./grade.sh lesson01               Grade lesson 01.
-      ./grade.sh                        Where you stand in the whole course.
-      ./grade.sh --watch lesson01       Regrade lesson 01 on every save.
-      ./grade.sh --hint 1               A hint for your next step in lesson 01.
-    """
+        Builds a lesson's exercise, runs its tests, and tells you by task what passes,
+        what fails and why, and where in the lesson to read next.
+        """, usage.joined(separator: "\n"),
+        """
+        ARGUMENTS:
+          <lesson>              A lesson: lesson03, lesson3, 03 or 3. With none, every
+                                lesson is graded and shown as one line: the course at
+                                a glance.
+          <task>                A task number of that lesson: 2 or task2.
+        """,
+        "OPTIONS:\n"
+          + (learner.map { entry(name(of: $0), $0.summary) } + optionEntries + [helpEntry ?? ""])
+          .joined(separator: "\n"),
+        "FOR MAINTAINERS:\n"
+          + commands.filter(\.forMaintainers).map { entry(name(of: $0), $0.summary) }
+          .joined(separator: "\n"),
+        """
+        EXIT STATUS:
+          0  every graded test passed
+          1  something failed or did not compile
+          2  the grader could not run (bad arguments, no Swift, a missing lesson)
+          With --mutants: 0 every surviving mutant is justified, 1 one is not.
+
+        EXAMPLES:
+          ./grade.sh lesson01               Grade lesson 01.
+          ./grade.sh                        Where you stand in the whole course.
+          ./grade.sh --watch lesson01       Regrade lesson 01 on every save.
+          ./grade.sh --hint 1               A hint for your next step in lesson 01.
+        """,
+      ]).joined(separator: "\n\n")
+  }
 }

@@ -16,17 +16,70 @@ struct PackagePlan {
   /// Where the last answer is kept.
   var workFolder: URL
 
+  /// One target as `swift package describe --type json` gives it.
+  struct Target: Decodable, Equatable {
+    var name: String
+    /// The target's folder, relative to the root (SwiftPM writes it relative, or absolute in
+    /// some versions; ``describe()`` makes it relative).
+    var path: String
+    /// Its source files, relative to `path`.
+    var sources: [String] = []
+    var targetDependencies: [String] = []
+    var productDependencies: [String] = []
+
+    enum CodingKeys: String, CodingKey {
+      case name, path, sources
+      case targetDependencies = "target_dependencies"
+      case productDependencies = "product_dependencies"
+    }
+
+    init(
+      name: String, path: String, sources: [String] = [], targetDependencies: [String] = [],
+      productDependencies: [String] = []
+    ) {
+      self.name = name
+      self.path = path
+      self.sources = sources
+      self.targetDependencies = targetDependencies
+      self.productDependencies = productDependencies
+    }
+
+    init(from decoder: any Decoder) throws {
+      let values = try decoder.container(keyedBy: CodingKeys.self)
+      name = try values.decode(String.self, forKey: .name)
+      path = try values.decode(String.self, forKey: .path)
+      sources = try values.decodeIfPresent([String].self, forKey: .sources) ?? []
+      targetDependencies =
+        try values.decodeIfPresent([String].self, forKey: .targetDependencies) ?? []
+      productDependencies =
+        try values.decodeIfPresent([String].self, forKey: .productDependencies) ?? []
+    }
+  }
+
+  /// The package as SwiftPM describes it: its targets by name, and the packages it depends on.
+  struct Description: Equatable {
+    var targets: [String: Target]
+    var dependencies: [String]
+  }
+
   /// The folder, relative to the root, that SwiftPM builds each module of the package from.
   ///
   /// - Throws: ``GraderError`` when `swift` cannot start or on Ctrl-C.
   func sourceFolders() throws(GraderError) -> [String: String] {
+    (try describe())?.targets.mapValues(\.path) ?? [:]
+  }
+
+  /// What SwiftPM says the package is made of, or `nil` when it does not say.
+  ///
+  /// - Throws: ``GraderError`` when `swift` cannot start or on Ctrl-C.
+  func describe() throws(GraderError) -> Description? {
     let manifest = FileManager.default.contents(atPath: root.appending(path: "Package.swift").path)
     let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     let key = Checksums.fingerprint(
       (manifest ?? Data()) + Data(variables.joined(separator: "\n").utf8))
     let kept = workFolder.appending(path: "package-plan-\(key).json")
     if let data = FileManager.default.contents(atPath: kept.path) {
-      return Self.folders(inDescription: data, root: root)
+      return Self.description(of: data, root: root)
     }
     var child = ChildProcess(
       arguments: [
@@ -38,32 +91,177 @@ struct PackagePlan {
     let outcome = try child.run()
     if Interrupts.requested { throw .interrupted }
     let data = Data(outcome.output.utf8)
-    let folders = Self.folders(inDescription: data, root: root)
-    if outcome.status == 0, !folders.isEmpty {
+    let description = Self.description(of: data, root: root)
+    if outcome.status == 0, description != nil {
       try? FileManager.default.createDirectory(at: workFolder, withIntermediateDirectories: true)
       try? data.write(to: kept)
     }
-    return folders
+    return description
   }
 
   /// The `path` of each target in `swift package describe --type json`'s output, relative
   /// to `root` (SwiftPM writes it relative, or absolute in some versions).
   static func folders(inDescription data: Data, root: URL) -> [String: String] {
-    struct Description: Decodable {
-      struct Target: Decodable {
-        var name: String
-        var path: String
+    description(of: data, root: root)?.targets.mapValues(\.path) ?? [:]
+  }
+
+  /// The package in `swift package describe --type json`'s output, its paths relative to
+  /// `root` and without a trailing slash.
+  static func description(of data: Data, root: URL) -> Description? {
+    struct Package: Decodable {
+      struct Dependency: Decodable {
+        var identity: String?
+        var url: String?
       }
       var targets: [Target]
+      var dependencies: [Dependency]?
     }
     // Anything before the JSON (a line SwiftPM prints while it resolves) is skipped.
     guard let start = data.firstIndex(of: UInt8(ascii: "{")),
-      let description = try? JSONDecoder().decode(Description.self, from: data[start...])
-    else { return [:] }
-    var folders: [String: String] = [:]
-    for target in description.targets {
-      folders[target.name] = Paths.relative(target.path, to: root)
+      let package = try? JSONDecoder().decode(Package.self, from: data[start...])
+    else { return nil }
+    var targets: [String: Target] = [:]
+    for var target in package.targets {
+      let path = Paths.relative(target.path, to: root)
+      target.path = path.hasSuffix("/") ? String(path.dropLast()) : path
+      targets[target.name] = target
     }
-    return folders
+    let dependencies = (package.dependencies ?? []).map { $0.identity ?? $0.url ?? "?" }
+    return Description(targets: targets, dependencies: dependencies)
+  }
+
+  /// Why each of `lessons` would not be built from the learner's code (or from `source`'s
+  /// folder, generally) with the tests the kata ships: module → what to tell. Empty when the
+  /// plan is the kata's own.
+  ///
+  /// Checked: every lesson module and its tests come from their folders, and every source
+  /// file in them lies there too once symbolic links are followed; a lesson module depends on
+  /// nothing, its tests on it and the kata's test support alone; the package has no target
+  /// and no package dependency the kata does not have.
+  static func problems(
+    in description: Description?, lessons: [Lesson], source: CodeSource, root: URL
+  ) -> [String: String] {
+    let restore = " Put Package.swift back (git checkout -- Package.swift)."
+    guard let description else {
+      let message =
+        "SwiftPM could not describe the package (`swift package describe`), so the grader "
+        + "cannot tell what it would grade." + restore
+      return Dictionary(uniqueKeysWithValues: lessons.map { ($0.module, message) })
+    }
+    let support = ["KataTestSupport": "Tests/KataTestSupport"]
+      .merging(["KataLineBufferedOutput": "Tests/KataLineBufferedOutput"]) { old, _ in old }
+    var expected = support
+    for lesson in lessons {
+      expected[lesson.module] = source.folder(of: lesson)
+      expected[lesson.testModule] = lesson.testsFolder
+    }
+    // What is wrong for every lesson at once: the test support, other targets, other packages.
+    var shared: String?
+    if let name = description.targets.keys.sorted().first(where: { expected[$0] == nil }) {
+      shared = "Package.swift declares a target the kata does not have (\(name))." + restore
+    } else if let other = description.dependencies.first {
+      shared = "Package.swift depends on a package the kata does not use (\(other))." + restore
+    } else {
+      for (name, folder) in support.sorted(by: { $0.key < $1.key }) {
+        if let target = description.targets[name],
+          let problem = strayProblem(target, expected: folder, root: root)
+        {
+          shared = problem + restore
+          break
+        }
+      }
+    }
+    var problems: [String: String] = [:]
+    for lesson in lessons {
+      if let shared {
+        problems[lesson.module] = shared
+        continue
+      }
+      let folder = source.folder(of: lesson)
+      guard let module = description.targets[lesson.module] else {
+        problems[lesson.module] =
+          "SwiftPM does not list the module \(lesson.module) in Package.swift (`swift package "
+          + "describe`), so the grader cannot tell what it would grade." + restore
+        continue
+      }
+      if let problem = strayProblem(module, expected: folder, root: root) {
+        problems[lesson.module] =
+          problem + ", so the grader would not grade the code in \(folder)/." + restore
+      } else if let tests = description.targets[lesson.testModule],
+        let problem = strayProblem(tests, expected: lesson.testsFolder, root: root)
+      {
+        problems[lesson.module] = problem + "." + restore
+      } else if !module.targetDependencies.isEmpty || !module.productDependencies.isEmpty {
+        let names = (module.targetDependencies + module.productDependencies).joined(separator: ", ")
+        problems[lesson.module] =
+          "Package.swift gives \(lesson.module) dependencies the kata does not have (\(names)), so "
+          + "it may not be built from \(folder)/ alone." + restore
+      } else if let tests = description.targets[lesson.testModule],
+        !Set(tests.targetDependencies + tests.productDependencies).isSubset(
+          of: [lesson.module, "KataTestSupport"])
+      {
+        problems[lesson.module] =
+          "Package.swift gives the tests of \(lesson.module) dependencies the kata does not have."
+          + restore
+      }
+    }
+    return problems
+  }
+
+  /// What is wrong with where `target` comes from: another folder than `expected`, or a
+  /// source file that is a link out of it; `nil` when nothing.
+  static func strayProblem(_ target: Target, expected: String, root: URL) -> String? {
+    let what =
+      target.name.hasSuffix("Tests") ? "the tests of \(target.name.dropLast(5))" : target.name
+    if target.path != expected {
+      return "Package.swift builds \(what) from \(target.path)/, not from \(expected)/"
+    }
+    let files = target.sources.map { root.appending(path: expected).appending(path: $0).path }
+    if let stray = strayFiles(files, expected: expected, root: root).first {
+      return "\(Paths.relative(stray, to: root)) is a link to a file outside \(expected)/"
+    }
+    return nil
+  }
+
+  /// The files among `paths` (absolute) that, once every symbolic link is followed, do not
+  /// lie in `expected`, a folder relative to `root`. Links in the root's own path are
+  /// followed too; a link at `expected` itself, or below it, leads out of it. (URL's
+  /// resolving, not NSString's: on Linux the latter leaves relative links as they are.)
+  static func strayFiles(_ paths: [String], expected: String, root: URL) -> [String] {
+    let rootPath = URL(fileURLWithPath: root.path).resolvingSymlinksInPath().path
+    let folder = rootPath + "/" + expected + "/"
+    return paths.filter { path in
+      !URL(fileURLWithPath: path).resolvingSymlinksInPath().path.hasPrefix(folder)
+    }
+  }
+
+  /// The source files SwiftPM's last build in `scratchPath` compiled into `module`: the
+  /// compiler's list of inputs (`<Module>.build/sources`, one path a line, quoted as a shell
+  /// would when needed); `nil` when there is no such list.
+  static func compiledFiles(of module: String, scratchPath: String, root: URL) -> [String]? {
+    let list = root.appending(path: scratchPath).appending(path: "debug")
+      .appending(path: "\(module).build").appending(path: "sources")
+    guard let text = try? String(contentsOf: list, encoding: .utf8) else { return nil }
+    return text.split(separator: "\n").map { line in
+      guard line.count >= 2, line.hasPrefix("'"), line.hasSuffix("'") else { return String(line) }
+      return line.dropFirst().dropLast().replacingOccurrences(of: "'\\''", with: "'")
+    }
+  }
+
+  /// Why `lesson`'s last build was not made from `folder` alone, as the compiler was given
+  /// it (what SwiftPM describes is the plan; this is what was built); `nil` when it was.
+  static func builtElsewhere(
+    _ lesson: Lesson, folder: String, scratchPath: String, root: URL
+  ) -> String? {
+    let restore = " Put Package.swift back (git checkout -- Package.swift)."
+    guard let files = compiledFiles(of: lesson.module, scratchPath: scratchPath, root: root),
+      !files.isEmpty
+    else {
+      return "The grader cannot find what SwiftPM compiled \(lesson.module) from, so it cannot "
+        + "tell whether it would grade the code in \(folder)/." + restore
+    }
+    guard let stray = strayFiles(files, expected: folder, root: root).first else { return nil }
+    return "SwiftPM compiled \(lesson.module) from \(Paths.relative(stray, to: root)), which is "
+      + "not in \(folder)/, so the grader would not grade your code." + restore
   }
 }

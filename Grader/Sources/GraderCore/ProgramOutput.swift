@@ -136,23 +136,44 @@ enum ProgramOutput {
     return trimmed.isEmpty ? nil : rest
   }
 
-  /// The line without terminal escape sequences (colours, cursor moves), or `nil` when nothing
-  /// else is left: the grader paints its own report, and `NO_COLOR`, a log or `--json` wants
-  /// none of the learner's.
+  /// The line without terminal escape sequences (colours, cursor moves, window titles) and
+  /// other control characters, or `nil` when nothing else is left: the grader paints its own
+  /// report, and `NO_COLOR`, a log or `--json` wants none of the learner's. C1 controls
+  /// (U+0080–U+009F) go too: some terminals read U+009B as ESC [, so they could colour or
+  /// move the report as ESC does. Tabs stay.
   static func withoutEscapes(_ line: Substring) -> Substring? {
-    guard line.contains("\u{1B}") else { return line }
+    func isControl(_ scalar: Unicode.Scalar) -> Bool {
+      (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+    }
+    guard line.unicodeScalars.contains(where: isControl) else { return line }
     var kept = ""
     var scalars = line.unicodeScalars[...]
     while let scalar = scalars.popFirst() {
-      guard scalar == "\u{1B}" else {
+      guard isControl(scalar) else {
         kept.unicodeScalars.append(scalar)
         continue
       }
-      // CSI: ESC [ parameters… final byte in @…~; other escapes: ESC and one character.
-      if scalars.first == "[" {
-        scalars = scalars.dropFirst().drop { !(0x40...0x7E).contains($0.value) }.dropFirst()
-      } else {
+      // What a control introduces: CSI (ESC [ or U+009B) runs to a final byte in @…~; OSC,
+      // DCS and the like (ESC ], ESC P, U+009D, U+0090…) to BEL or a string terminator;
+      // another escape is ESC and a character or two.
+      var introducer = scalar.value
+      if scalar == "\u{1B}", let next = scalars.first, (0x40...0x5F).contains(next.value) {
+        introducer = next.value + 0x40
         scalars = scalars.dropFirst()
+      } else if scalar == "\u{1B}" {
+        // ESC, intermediate bytes (space…/), one final byte: `ESC ( B`, `ESC 7`.
+        scalars = scalars.drop { (0x20...0x2F).contains($0.value) }.dropFirst()
+        continue
+      }
+      switch introducer {
+      case 0x9B:
+        scalars = scalars.drop { !(0x40...0x7E).contains($0.value) }.dropFirst()
+      case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
+        scalars = scalars.drop { $0 != "\u{07}" && $0 != "\u{9C}" && $0 != "\u{1B}" }
+        if scalars.first == "\u{1B}" { scalars = scalars.dropFirst() }  // ESC \, the terminator
+        scalars = scalars.dropFirst()
+      default:
+        break
       }
     }
     return kept.trimmingCharacters(in: .whitespaces).isEmpty ? nil : Substring(kept)

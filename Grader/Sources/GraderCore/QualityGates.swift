@@ -157,6 +157,63 @@ struct QualityGates {
     return problems
   }
 
+  // MARK: - Starters and copies
+
+  /// Starter files the learner is not asked to edit, which the solution changes anyway.
+  ///
+  /// A starter file without a `TODO` comment is one the lesson never sends the learner to, so
+  /// the reference solution must ship it unchanged: when it does not, a learner who follows the
+  /// tasks cannot reach the solution's behaviour (the tests pass on code the learner was never
+  /// told to write). A solution that needs a helper in such a file gets a `TODO` there, saying
+  /// which task may put something in it.
+  ///
+  /// - Parameter lesson: The lesson whose `Exercises/` and `Solutions/` folders are compared.
+  /// - Returns: One problem per starter file without a `TODO` that the solution lacks or changes.
+  func untouchedStarterFiles(of lesson: Lesson) -> [String] {
+    let starter = root.appending(path: lesson.exercisesFolder)
+    let names =
+      (try? FileManager.default.contentsOfDirectory(atPath: starter.path))?.sorted() ?? []
+    var problems: [String] = []
+    for name in names where name.hasSuffix(".swift") {
+      let exercise = "\(lesson.exercisesFolder)/\(name)"
+      let solution = "\(lesson.solutionsFolder)/\(name)"
+      guard let text = read(exercise), !text.contains("TODO") else { continue }
+      if read(solution) != text {
+        problems.append(
+          "\(solution) differs from \(exercise), which has no TODO: ship it unchanged, or add a"
+            + " `TODO: Task N` to the starter saying what may change there")
+      }
+    }
+    return problems
+  }
+
+  /// Test files that every lesson's test module carries as its own copy.
+  ///
+  /// Each test module needs them (the tests' comparisons must not come from the learner's
+  /// module), and SwiftPM gives a file to one target only, so they are copied; this gate keeps
+  /// the copies the same.
+  static let copiedTestFiles = ["StandardComparisons.swift"]
+
+  /// Copies of ``copiedTestFiles`` that differ from the first lesson's copy.
+  ///
+  /// - Parameter lessons: The course's lessons, in order; the first one's copy is the reference.
+  /// - Returns: One problem per copy that is missing or differs.
+  func copiedTestFiles(of lessons: [Lesson]) -> [String] {
+    guard let first = lessons.first else { return [] }
+    var problems: [String] = []
+    for name in Self.copiedTestFiles {
+      let reference = "\(first.testsFolder)/\(name)"
+      guard let text = read(reference) else { continue }
+      for lesson in lessons.dropFirst() {
+        let copy = "\(lesson.testsFolder)/\(name)"
+        if read(copy) != text {
+          problems.append("\(copy) is missing or differs from \(reference); copy it again")
+        }
+      }
+    }
+    return problems
+  }
+
   // MARK: - Links
 
   /// Relative links and their anchors in `README.md` and `lessons/*.md`.

@@ -211,11 +211,21 @@ public struct Report {
     _ grades: [LessonGrade], source: CodeSource, editedTests: [String], watching: Bool = false
   ) -> [String] {
     var lines: [String] = []
-    if !editedTests.isEmpty {
+    if editedTests.contains(Checksums.manifestPath) {
+      lines += [
+        "",
+        style.fail("Not built from your code? ")
+          + "Package.swift differs from the one the kata ships.",
+        "It decides what is built and tested, so this grade may not be of your code alone.",
+        "Restore it with: git checkout -- Package.swift",
+      ]
+    }
+    let tests = editedTests.filter { $0 != Checksums.manifestPath }
+    if !tests.isEmpty {
       lines += [
         "", style.fail("Warning: ") + "these test files differ from the ones the kata ships:",
       ]
-      lines += editedTests.prefix(8).map { "  \($0)" }
+      lines += tests.prefix(8).map { "  \($0)" }
       lines += [
         "The tests are the specification; a grade against edited tests means little.",
         "Restore them with: git checkout -- Tests/",

@@ -7,6 +7,16 @@ import Foundation
 /// the time limit passes is known exactly. After such an ending the runner starts the test
 /// process again for the tests that have no result yet, so one crash never hides the rest.
 struct TestRunner {
+  /// Whether an issue's comment is a `//` or `/* */` comment from the test's source.
+  ///
+  /// Swift Testing attaches the source comments written just above an `#expect` to its
+  /// issues; they are notes for the tests' readers, and would repeat or pre-empt the
+  /// message written for the learner, so the report leaves them out.
+  static func isSourceComment(_ text: String) -> Bool {
+    let start = text.drop { $0 == " " || $0 == "\t" }
+    return start.hasPrefix("//") || start.hasPrefix("/*")
+  }
+
   /// The kata's root.
   var root: URL
   /// Variables that pick what was built (`KATA_SOURCE`, `KATA_LESSONS`).
@@ -343,6 +353,7 @@ struct TestRunner {
         let summary =
           messages.first { $0.symbol == "fail" }?.text ?? messages.first?.text ?? "Issue"
         let comments = messages.filter { $0.symbol == "details" }.map(\.text)
+          .filter { !TestRunner.isSourceComment($0) }
         let location = event.issue?.sourceLocation.map { Self.location($0, root: root) }
         let failure = Failure(summary: summary, comments: comments, location: location)
         for running in affected(by: id) { failures[running, default: []].append(failure) }

@@ -34,12 +34,27 @@ public struct Verifier {
 
     section("Lesson texts and test files")
     for lesson in lessons { checkText(of: lesson) }
-    let changed = Checksums(root: course.root).changedFiles(
-      in: Checksums.testFolders(of: lessons) + lessons.map(\.exercisesFolder))
+    let checksums = Checksums(root: course.root)
+    let changed =
+      checksums.changedFiles(
+        in: Checksums.testFolders(of: lessons) + lessons.map(\.exercisesFolder))
+      + (checksums.recorded()[Checksums.manifestPath] == nil || checksums.manifestChanged()
+        ? [Checksums.manifestPath] : [])
     check(
-      "the tests and starters match \(Checksums.listPath)",
+      "the tests, starters and Package.swift match \(Checksums.listPath)",
       problems: changed.isEmpty
         ? [] : changed.map { "\($0) changed; if on purpose, run ./grade.sh --update-checksums" })
+
+    for lesson in lessons {
+      check(
+        "\(lesson.id): the solution changes no starter file that has no TODO",
+        problems: gates.untouchedStarterFiles(of: lesson))
+    }
+    if self.lessons == nil {
+      check(
+        "every test module's copy of \(QualityGates.copiedTestFiles.joined(separator: ", ")) is the same",
+        problems: gates.copiedTestFiles(of: course.lessons))
+    }
 
     section("Solutions pass every test (two runs)")
     let first = try grading.grade(lessons, from: .solutions)

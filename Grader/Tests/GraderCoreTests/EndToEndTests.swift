@@ -24,6 +24,10 @@ import Testing
     #expect(failure.location?.file == "Tests/Lesson01ArithmeticTests/ArithmeticTests.swift")
     #expect(lesson.tasks.first?.tests.last?.status == .passed)
     #expect(lesson.passedCount == 1 && lesson.failedCount == 2)
+    let multiplies = try #require(lesson.tasks.last?.tests.first?.failures.first)
+    #expect(
+      multiplies.comments == ["multiply(3, 4) should be 12."],
+      "the test's own // comment is for its readers, not the learner")
     let text = Report(style: Style(colour: false)).detailed(lesson)
     #expect(text.contains("Read: lessons/01-arithmetic.md#task-1--add"))
   }
@@ -152,6 +156,100 @@ import Testing
       message.contains(
         "Package.swift builds Lesson01Arithmetic from Solutions/Lesson01Arithmetic/"),
       "\(message)")
+  }
+
+  /// Ways to have Solutions/ built as the learner's module that the folder SwiftPM names
+  /// does not show: a source file that is a link, a second target the module depends on,
+  /// and compiler flags that add the solution's file.
+  @Test(
+    "A Package.swift or a link that slips other code into the lesson module is not graded",
+    arguments: ["link", "target", "flags"])
+  func otherCodeSlippedIn(way: String) throws {
+    let root = try MiniKata.prepare()
+    let manifest = root.appending(path: "Package.swift")
+    let original = try String(contentsOf: manifest, encoding: .utf8)
+    let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
+    let solution = root.appending(path: "Solutions/Lesson01Arithmetic/Arithmetic.swift")
+    let elsewhere = root.appending(path: "Exercises/Lesson01Arithmetic/Nothing.swift")
+    defer {
+      try? original.write(to: manifest, atomically: true, encoding: .utf8)
+      // The link goes first, or restoring the starter would write through it.
+      try? FileManager.default.removeItem(at: exercise)
+      try? FileManager.default.removeItem(at: elsewhere)
+      try? MiniKata.use(case: nil, in: root)
+    }
+    try MiniKata.use(case: nil, in: root)
+    var edited = original
+    let lessonTarget =
+      ".target(name: module, path: \"\\(sourceFolder)/\\(module)\", swiftSettings: indexOnlyOwnCode)"
+    try #require(original.contains(lessonTarget), "the manifest's lesson target was not found")
+    switch way {
+    case "link":
+      try FileManager.default.removeItem(at: exercise)
+      try FileManager.default.createSymbolicLink(
+        atPath: exercise.path,
+        withDestinationPath: "../../Solutions/Lesson01Arithmetic/Arithmetic.swift")
+    case "target":
+      edited = original.replacingOccurrences(
+        of: lessonTarget,
+        with: ".target(name: module, dependencies: [\"Helper\"], path: \"Exercises/\\(module)\", "
+          + "swiftSettings: indexOnlyOwnCode)")
+      edited = edited.replacingOccurrences(
+        of: "var targets: [Target] = [",
+        with:
+          "var targets: [Target] = [\n  .target(name: \"Helper\", path: \"Solutions/Lesson01Arithmetic\"),"
+      )
+    default:
+      try FileManager.default.removeItem(at: exercise)
+      try Data("// Nothing here: the flags bring the code.\n".utf8).write(to: elsewhere)
+      edited = original.replacingOccurrences(
+        of: lessonTarget,
+        with: ".target(name: module, path: \"Exercises/\\(module)\", swiftSettings: "
+          + "[.unsafeFlags([\"\(solution.path)\"])])")
+    }
+    try edited.write(to: manifest, atomically: true, encoding: .utf8)
+
+    let course = try Course(root: root)
+    let lesson = try #require(
+      try Grading(course: course, timeLimit: 30).grade(course.lessons, from: .exercises).first)
+    #expect(lesson.passedCount == 0 && !lesson.isDone && !lesson.compiled)
+    // The flags reach the type checker but not the object files: the link fails. That is
+    // no pass, which is what counts; the edited manifest is also named by its fingerprint.
+    guard way != "flags" else { return }
+    let message = lesson.compileErrors?.first?.message ?? ""
+    #expect(message.contains("Package.swift") && message.contains("git checkout"), "\(message)")
+  }
+
+  @Test(
+    "A file replaced with new content and its old date (cp -p, rsync -a) is built anew and graded",
+    arguments: [false, true])
+  func replacedKeepingTheDate(older: Bool) throws {
+    let root = try MiniKata.prepare()
+    let starter = try MiniKata.grade(case: nil)
+    #expect(starter.passedCount == 1 && starter.failedCount == 2)
+    let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
+    let stamp = root.appending(path: ".build/date-of-the-starter")
+    // `touch -r` copies the date to the nanosecond, as `cp -p` does; Foundation's Date is coarser.
+    try MiniKata.run(["touch", "-r", exercise.path, stamp.path])
+    // Right code of the starter's very size, so that neither date nor size gives it away.
+    let original = try String(contentsOf: exercise, encoding: .utf8)
+    let right = original.replacingOccurrences(
+      of: "-> Int { left + right }", with: "-> Int { left * right }"
+    ).replacingOccurrences(of: "-> Int { left - right }", with: "-> Int { left + right }")
+    try #require(right.utf8.count == original.utf8.count && right != original)
+    try Data(right.utf8).write(to: exercise)
+    if older {
+      try MiniKata.run(["touch", "-t", "202001010000", exercise.path])
+    } else {
+      try MiniKata.run(["touch", "-r", stamp.path, exercise.path])
+    }
+
+    let course = try Course(root: root)
+    let lesson = try #require(
+      try Grading(course: course, timeLimit: 30).grade(course.lessons, from: .exercises).first)
+    #expect(
+      lesson.isDone && lesson.passedCount == 3,
+      "the new code is graded, not the objects of the old: \(lesson.passedCount) passed")
   }
 
   @Test("A hang is stopped at the time limit, named, and the other tests still run")
@@ -327,6 +425,23 @@ import Testing
     #expect(
       checksums.changedTests(for: course.lessons)
         == ["Tests/Lesson01ArithmeticTests/ArithmeticTests.swift"])
+
+    // The manifest decides what is built: an edited one is named the same way.
+    let manifest = root.appending(path: "Package.swift")
+    let shipped = try Data(contentsOf: manifest)
+    defer { try? shipped.write(to: manifest) }
+    try (String(decoding: shipped, as: UTF8.self) + "\n// edited\n").write(
+      to: manifest, atomically: true, encoding: .utf8)
+    let edited = checksums.changedTests(for: course.lessons)
+    #expect(edited == ["Tests/Lesson01ArithmeticTests/ArithmeticTests.swift", "Package.swift"])
+    let grade = LessonGrade(lesson: course.lessons[0], declaredTests: 3)
+    let closing = Report(style: Style(colour: false)).closing(
+      [grade], source: .exercises, editedTests: edited
+    ).joined(separator: "\n")
+    #expect(closing.contains("Not built from your code? Package.swift differs"), "\(closing)")
+    #expect(closing.contains("git checkout -- Package.swift"))
+    #expect(closing.contains("  Tests/Lesson01ArithmeticTests/ArithmeticTests.swift"))
+    #expect(!closing.contains("  Package.swift"), "the manifest has its own heading")
   }
 
   @Test("--verify passes a consistent kata and fails one whose variant lies")
@@ -707,6 +822,16 @@ enum MiniKata {
     let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
     let replacement = root.appending(path: name.map { "Cases/\($0).swift" } ?? "Starter.swift")
     try Data(contentsOf: replacement).write(to: exercise)
+  }
+
+  /// Runs a command found on PATH, and requires it to succeed.
+  static func run(_ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "\(arguments.joined(separator: " ")) failed")
   }
 
   static func git(_ arguments: [String], in root: URL) throws {

@@ -76,6 +76,45 @@ import Testing
     #expect(run.swiftBuild.contains("build --build-system native --package-path"))
   }
 
+  @Test(
+    "The grader is built again when its sources' contents change, whatever their dates say",
+    arguments: shells)
+  func rebuildsByContent(shell: String) throws {
+    let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let grader = work.appending(path: "kata/Grader")
+    let sources = grader.appending(path: "Sources/Grader Core")
+    try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+    let source = sources.appending(path: "Report.swift")
+    try Data("let version = 1\n".utf8).write(to: source)
+    try Data("// The grader's manifest.\n".utf8).write(to: grader.appending(path: "Package.swift"))
+    var machine = Machine(name: "Linux")
+    machine.uname = "Linux"
+    machine.developer = nil
+
+    let first = try Self.run(machine, shell: shell, arguments: ["lesson01"], in: work)
+    #expect(first.swiftBuild.hasPrefix("build"), "the first run builds the grader")
+    let again = try Self.run(machine, shell: shell, arguments: ["lesson01"], in: work)
+    #expect(again.swiftBuild.isEmpty, "unchanged sources, no build: \(again.swiftBuild)")
+    #expect(again.output.contains("GRADER RAN lesson01"), "\(again.errors)")
+
+    // An update unpacked from an archive: new contents, a date from long ago.
+    try Data("let version = 2\n".utf8).write(to: source)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSince1970: 946_684_800)], ofItemAtPath: source.path)
+    let objects = work.appending(path: "kata/.build/grader/triple/debug/GraderCore.build")
+    try Data().write(to: objects.appending(path: "old.o"))
+    let updated = try Self.run(machine, shell: shell, arguments: ["lesson01"], in: work)
+    #expect(updated.swiftBuild.hasPrefix("build"), "new contents with an old date: built again")
+    #expect(updated.output.contains("GRADER RAN lesson01"), "\(updated.errors)")
+    let rebuilt = (try? FileManager.default.contentsOfDirectory(atPath: objects.path)) ?? []
+    #expect(
+      rebuilt == ["fresh.o"],
+      "SwiftPM decides by dates too, so the grader's old objects are removed first: \(rebuilt)")
+    let last = try Self.run(machine, shell: shell, arguments: ["lesson01"], in: work)
+    #expect(last.swiftBuild.isEmpty, "and then no build again: \(last.swiftBuild)")
+  }
+
   /// What one run of grade.sh did.
   struct Run {
     var status: Int32
@@ -86,10 +125,12 @@ import Testing
   }
 
   static func run(
-    _ machine: Machine, shell: String, arguments: [String] = [], makeFolder: Bool = true
+    _ machine: Machine, shell: String, arguments: [String] = [], makeFolder: Bool = true,
+    in existing: URL? = nil
   ) throws -> Run {
-    let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
-    defer { try? FileManager.default.removeItem(at: work) }
+    let work =
+      existing ?? FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
+    defer { if existing == nil { try? FileManager.default.removeItem(at: work) } }
     let kata = work.appending(path: "kata")
     let stubs = work.appending(path: "bin")
     for folder in [kata, stubs] {
@@ -97,6 +138,7 @@ import Testing
     }
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appending(path: "../../../grade.sh").standardizedFileURL
+    try? FileManager.default.removeItem(at: kata.appending(path: "grade.sh"))
     try FileManager.default.copyItem(at: script, to: kata.appending(path: "grade.sh"))
     var developer = machine.developer
     if let folder = developer, !folder.hasPrefix("/") {
@@ -107,6 +149,7 @@ import Testing
         atPath: developer, withIntermediateDirectories: true)
     }
     let log = work.appending(path: "swift-build.txt")
+    try? FileManager.default.removeItem(at: log)
     try stub(
       "uname", in: stubs,
       """
@@ -130,7 +173,8 @@ import Testing
             if [ "$1" = --scratch-path ]; then scratch=$2; fi
             shift
           done
-          mkdir -p "$scratch/debug"
+          mkdir -p "$scratch/debug" "$scratch/triple/debug/GraderCore.build"
+          : > "$scratch/triple/debug/GraderCore.build/fresh.o"
           printf '#!/bin/sh\\necho "GRADER RAN $*"\\n' > "$scratch/debug/kata-grader"
           chmod +x "$scratch/debug/kata-grader"
           ;;

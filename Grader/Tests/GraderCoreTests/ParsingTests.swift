@@ -20,11 +20,15 @@ import Testing
     }
   }
 
-  @Test("--timeout needs a positive number")
+  @Test("--timeout needs a number of seconds, at least 1")
   func badTimeout() {
     #expect(throws: GraderError.self) { try Options(arguments: ["--timeout", "soon"]) }
     #expect(throws: GraderError.self) { try Options(arguments: ["--timeout"]) }
     #expect(throws: GraderError.self) { try Options(arguments: ["--timeout", "0"]) }
+    #expect(throws: GraderError.self, "the message says 1 to 3600") {
+      try Options(arguments: ["--timeout", "0.5"])
+    }
+    #expect(throws: GraderError.self) { try Options(arguments: ["--timeout", "nan"]) }
   }
 
   @Test("--opt=value, -- and an upper bound on --timeout")
@@ -42,6 +46,28 @@ import Testing
     #expect(try Options(arguments: ["--verify"]).mode == .verify)
     #expect(try Options(arguments: ["--verify", "lesson01"]).lessons == ["lesson01"])
     #expect(throws: GraderError.self) { try Options(arguments: ["--verify", "--solutions"]) }
+  }
+
+  @Test("Parsing, --help and the usage lines come from one table of commands and options")
+  func oneTable() throws {
+    for mode in Options.Mode.allCases {
+      let entries = Options.commands.filter { $0.mode == mode }
+      #expect(entries.count == 1, "\(mode) has \(entries.count) entries in the table")
+    }
+    let help = Options.help
+    for command in Options.commands {
+      let firstLine = command.usage.split(separator: "\n")[0]
+      #expect(help.contains("./grade.sh " + firstLine), "USAGE shows \(command.usage)")
+      for name in command.names {
+        let arguments = [name] + (command.usage.contains("<lesson>") ? ["lesson01"] : [])
+        let extra = command.mode == .saveVariant ? ["wrong-task1-x"] : []
+        #expect(try Options(arguments: arguments + extra).mode == command.mode, "\(name)")
+      }
+    }
+    for option in Options.options {
+      #expect(help.contains(option.names.joined(separator: ", ")), "OPTIONS shows \(option.names)")
+    }
+    #expect(Options.shortUsage.contains("[--json] [--junit <file>]"))
   }
 
   @Test("Help is OVERVIEW, USAGE, OPTIONS")
@@ -270,5 +296,16 @@ let kataRoot = URL(fileURLWithPath: #filePath)
       return
     }
     #expect(kind == "metadata")
+  }
+}
+
+@Suite struct SourceCommentTests {
+  @Test("Comments from a test's source are told from the messages written for the learner")
+  func sourceComments() {
+    #expect(TestRunner.isSourceComment("// a note for readers"))
+    #expect(TestRunner.isSourceComment("  /* a block note */"))
+    #expect(TestRunner.isSourceComment("/// a doc comment"))
+    #expect(!TestRunner.isSourceComment("add(2, 3) should be 5."))
+    #expect(!TestRunner.isSourceComment("The path //tmp is not a comment when it is not first."))
   }
 }

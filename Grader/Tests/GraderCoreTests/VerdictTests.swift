@@ -37,6 +37,21 @@ import Testing
     #expect(ProgramOutput.byTest(in: output)["Adds two numbers"] == ["red and bold green"])
   }
 
+  @Test("C1 controls, window titles and other control characters the learner printed go too")
+  func controlsStripped() {
+    let output = """
+      ◇ Test "Adds two numbers" started.
+      \u{9B}31mred\u{9B}0m, \u{1B}]0;title\u{07}plain\u{9D}2;title\u{9C} text\u{85}\u{1B}]8;;x\u{1B}\\!
+      tab\tkept, bell\u{07} and return\r gone\u{1B}(B
+      \u{9B}2J\u{1B}[H
+      ✘ Test "Adds two numbers" failed after 0.001 seconds with 1 issue.
+      """
+    #expect(
+      ProgramOutput.byTest(in: output)["Adds two numbers"] == [
+        "red, plain text!", "tab\tkept, bell and return gone",
+      ])
+  }
+
   @Test("--junit is valid XML whatever bytes the learner's output and messages hold")
   func junitAnyBytes() throws {
     let hostile =

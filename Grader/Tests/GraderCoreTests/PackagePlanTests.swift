@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import GraderCore
+
+/// What the grader makes of SwiftPM's description of the package and of the compiler's list
+/// of inputs: a lesson built from anything but the learner's folder is not graded.
+@Suite struct PackagePlanTests {
+  private static let lesson = Lesson(
+    module: "Lesson01Arithmetic", number: 1, title: "Lesson 01", textPath: nil)
+
+  /// A kata folder with the exercise's file and the solution's, in a fresh temporary folder.
+  private static func makeKata() throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appending(path: "kata-plan-\(UUID())")
+    for folder in ["Exercises", "Solutions"] {
+      let module = root.appending(path: "\(folder)/Lesson01Arithmetic")
+      try FileManager.default.createDirectory(at: module, withIntermediateDirectories: true)
+      try Data("// \(folder)\n".utf8).write(to: module.appending(path: "Arithmetic.swift"))
+    }
+    return root
+  }
+
+  /// The kata's own plan for lesson 01, as `swift package describe` gives it.
+  private static func kataPlan() -> PackagePlan.Description {
+    PackagePlan.Description(
+      targets: [
+        "KataLineBufferedOutput": .init(
+          name: "KataLineBufferedOutput", path: "Tests/KataLineBufferedOutput"),
+        "KataTestSupport": .init(
+          name: "KataTestSupport", path: "Tests/KataTestSupport",
+          targetDependencies: ["KataLineBufferedOutput"]),
+        "Lesson01Arithmetic": .init(
+          name: "Lesson01Arithmetic", path: "Exercises/Lesson01Arithmetic",
+          sources: ["Arithmetic.swift"]),
+        "Lesson01ArithmeticTests": .init(
+          name: "Lesson01ArithmeticTests", path: "Tests/Lesson01ArithmeticTests",
+          targetDependencies: ["Lesson01Arithmetic", "KataTestSupport"]),
+      ], dependencies: [])
+  }
+
+  private static func problems(_ plan: PackagePlan.Description?, root: URL) -> String? {
+    PackagePlan.problems(in: plan, lessons: [lesson], source: .exercises, root: root)[
+      lesson.module]
+  }
+
+  @Test("The kata's own plan has no problem; each way around it is named")
+  func problems() throws {
+    let root = try Self.makeKata()
+    defer { try? FileManager.default.removeItem(at: root) }
+    #expect(Self.problems(Self.kataPlan(), root: root) == nil)
+
+    var plan = Self.kataPlan()
+    plan.targets["Lesson01Arithmetic"]?.path = "Solutions/Lesson01Arithmetic"
+    #expect(Self.problems(plan, root: root)?.contains("from Solutions/Lesson01Arithmetic/") == true)
+
+    plan = Self.kataPlan()
+    plan.targets["Helper"] = .init(name: "Helper", path: "Solutions/Lesson01Arithmetic")
+    #expect(Self.problems(plan, root: root)?.contains("a target the kata does not have") == true)
+
+    plan = Self.kataPlan()
+    plan.targets["Lesson01Arithmetic"]?.productDependencies = ["Answers"]
+    #expect(
+      Self.problems(plan, root: root)?.contains("dependencies the kata does not have") == true)
+
+    plan = Self.kataPlan()
+    plan.dependencies = ["answers"]
+    #expect(Self.problems(plan, root: root)?.contains("depends on a package") == true)
+
+    plan = Self.kataPlan()
+    plan.targets["KataTestSupport"]?.path = "Solutions/Support"
+    #expect(Self.problems(plan, root: root)?.contains("KataTestSupport") == true)
+
+    #expect(Self.problems(nil, root: root)?.contains("could not describe") == true)
+  }
+
+  @Test("A source file that is a link out of the learner's folder is found, whatever the link")
+  func links() throws {
+    let root = try Self.makeKata()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
+    #expect(
+      PackagePlan.strayFiles([exercise.path], expected: "Exercises/Lesson01Arithmetic", root: root)
+        .isEmpty)
+    try FileManager.default.removeItem(at: exercise)
+    try FileManager.default.createSymbolicLink(
+      atPath: exercise.path,
+      withDestinationPath: "../../Solutions/Lesson01Arithmetic/Arithmetic.swift")
+    #expect(
+      Self.problems(Self.kataPlan(), root: root)?.contains("is a link to a file outside") == true)
+  }
+
+  @Test("The compiler's list of inputs is read with SwiftPM's quoting, and checked")
+  func compiledFiles() throws {
+    let root = try Self.makeKata()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let list = root.appending(path: ".build/debug/Lesson01Arithmetic.build")
+    try FileManager.default.createDirectory(at: list, withIntermediateDirectories: true)
+    let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift").path
+    let solution = root.appending(path: "Solutions/Lesson01Arithmetic/It's.swift").path
+    try Data("'\(exercise)'\n'\(solution.replacingOccurrences(of: "'", with: "'\\''"))'\n".utf8)
+      .write(to: list.appending(path: "sources"))
+    #expect(
+      PackagePlan.compiledFiles(of: "Lesson01Arithmetic", scratchPath: ".build", root: root)
+        == [exercise, solution])
+    let message = PackagePlan.builtElsewhere(
+      Self.lesson, folder: "Exercises/Lesson01Arithmetic", scratchPath: ".build", root: root)
+    #expect(
+      message?.contains("Solutions/Lesson01Arithmetic/It's.swift") == true, "\(message ?? "")")
+
+    try Data("\(exercise)\n".utf8).write(to: list.appending(path: "sources"))
+    #expect(
+      PackagePlan.builtElsewhere(
+        Self.lesson, folder: "Exercises/Lesson01Arithmetic", scratchPath: ".build", root: root)
+        == nil)
+    #expect(
+      PackagePlan.builtElsewhere(
+        Self.lesson, folder: "Exercises/Lesson01Arithmetic", scratchPath: ".nothing", root: root)
+        != nil, "no list, no grade: the grader cannot tell what was built")
+  }
+}
