@@ -22,7 +22,7 @@ struct Task8Tests {
 
   @Test(
     "Every 2xx status is a success",
-    arguments: zip([200, 201, 204, 299], [BankRecordSet.student, .family, .none, .family])
+    arguments: zip([200, 201, 204, 299], [BankRecordSet.student, .family, .noAccounts, .family])
   )
   func every2xxIsASuccess(status: Int, set: BankRecordSet) async {
     let server = ScriptedBankServer(
@@ -223,7 +223,7 @@ struct BankRecordSet: Sendable, CustomTestStringConvertible {
     expected: ["stu-9 | Student Saver | 7", "abc-1 | Books | 124050"]
   )
 
-  static let none = BankRecordSet(label: "no accounts", records: [], expected: [])
+  static let noAccounts = BankRecordSet(label: "no accounts", records: [], expected: [])
 }
 
 // MARK: - A scripted server behind a real SDK
