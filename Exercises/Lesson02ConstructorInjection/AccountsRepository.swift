@@ -1,39 +1,40 @@
+import Foundation
+
 /// Where the accounts screen gets its accounts from.
 ///
-/// The protocol is shaped by what the screen needs, one call, not by everything the
+/// The protocol belongs to the screen and is shaped by what the screen needs: one call,
+/// with the screen's own `Account` and an error the screen can show, not everything the
 /// bank's API can do. A small protocol is easy to fake in a test and easy to implement
-/// again for a preview.
+/// again for a preview; the live implementation, an adapter over the bank's SDK, depends
+/// on it, not the other way round.
+///
+/// Source: Robert C. Martin, "The Dependency Inversion Principle" (C++ Report, 1996).
 public protocol AccountsRepository: Sendable {
   /// Fetches the customer's accounts, in the order the bank lists them.
   ///
   /// - Returns: The accounts; an empty array when the customer has none.
-  /// - Throws: Whatever went wrong on the way: the network, the server, decoding.
+  /// - Throws: Whatever went wrong on the way. The live repository throws
+  ///   ``AccountsUnavailable``, whose message the screen shows as it is.
   func fetchAccounts() async throws -> [Account]
 }
 
-/// The production repository: asks the bank's server for the customer's accounts.
+/// The accounts cannot be shown right now: the error the screen shows the customer.
 ///
-/// In this kata the server is simulated: the repository reports to `OutsideWorld.current`
-/// when it is created (it opens a connection) and on each request, and answers with two
-/// demo accounts. What matters is what it stands for: something slow, shared and out of
-/// your control that a unit test must not depend on.
-public struct LiveAccountsRepository: AccountsRepository {
-  /// The host the requests would go to.
-  public let host: String
+/// It is the screen's error, in the screen's words. Whatever went wrong below (no network,
+/// a server error, a status code) is turned into one of these before it reaches the
+/// screen, so the screen never needs to know the SDK's errors or HTTP.
+public struct AccountsUnavailable: LocalizedError, Equatable, Sendable, CustomStringConvertible {
+  /// A sentence for the customer, for example "Your accounts cannot be shown right now.".
+  public let message: String
 
-  /// Creates the production repository.
+  /// Creates the error.
   ///
-  /// - Parameter host: The bank's API host.
-  public init(host: String = "api.example-bank.com") {
-    self.host = host
-    OutsideWorld.current.record(.connection(host: host))
+  /// - Parameter message: A sentence for the customer: what happened and what they can do.
+  public init(message: String) {
+    self.message = message
   }
 
-  public func fetchAccounts() async throws -> [Account] {
-    OutsideWorld.current.record(.accountsRequest(host: host))
-    return [
-      Account(id: "chk-001", name: "Everyday Checking", balanceInCents: 124_050),
-      Account(id: "sav-001", name: "Rainy Day Savings", balanceInCents: 980_000),
-    ]
-  }
+  public var errorDescription: String? { message }
+
+  public var description: String { message }
 }

@@ -11,7 +11,7 @@ public final class AccountsViewModel {
   public private(set) var accounts: [Account] = []
 
   // TODO: Task 1 — the view model cannot work without a repository; it must not pick one itself.
-  private let repository = LiveAccountsRepository()
+  private let repository = LiveAccountsRepository(sdk: BankSDK())
   // TODO: Task 5 — events must reach the tracker the caller chose.
   private let analytics = LiveAnalytics()
   // TODO: Task 7 — logging is optional: a caller may attach a logger; without one, nothing breaks.

@@ -1,8 +1,8 @@
 import Synchronization
 
 // NB: You do not need to change this file, and your own code should not use it. Only the
-// live objects (`LiveAccountsRepository`, `LiveAnalytics`, `ClipboardShareChannel`) talk
-// to the outside world.
+// live objects (the bank's `BankSDK`, `LiveAnalytics`, `ClipboardShareChannel`) talk to
+// the outside world.
 
 /// A stand-in for the world outside the app: the bank's server, the analytics vendor and
 /// the system clipboard.
@@ -35,9 +35,9 @@ public final class OutsideWorld: Sendable {
 
 /// One thing a live object did in the outside world.
 public enum OutsideContact: Equatable, Sendable, CustomStringConvertible {
-  /// A live repository opened a connection to the bank's server at `host`.
+  /// The bank's SDK opened a connection to the bank's server at `host`.
   case connection(host: String)
-  /// A live repository asked the bank's server for the accounts.
+  /// The bank's SDK asked the bank's server for the accounts.
   case accountsRequest(host: String)
   /// A live tracker opened a session with the analytics vendor.
   case analyticsSession
@@ -49,8 +49,8 @@ public enum OutsideContact: Equatable, Sendable, CustomStringConvertible {
   /// A line that says what happened, for messages.
   public var description: String {
     switch self {
-    case .connection(let host): "LiveAccountsRepository opened a connection to \(host)"
-    case .accountsRequest(let host): "LiveAccountsRepository sent GET https://\(host)/accounts"
+    case .connection(let host): "BankSDK opened a connection to \(host)"
+    case .accountsRequest(let host): "BankSDK sent GET https://\(host)/accounts"
     case .analyticsSession: "LiveAnalytics opened a session with the analytics vendor"
     case .analyticsEvent(let event): "LiveAnalytics sent the event .\(event)"
     case .clipboard(let text): "ClipboardShareChannel copied \"\(text)\" to the clipboard"

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// ```swift
 /// let viewModel = AccountsViewModel(
-///   repository: LiveAccountsRepository(),
+///   repository: LiveAccountsRepository(sdk: sdk),
 ///   analytics: LiveAnalytics()
 /// )
 /// await viewModel.load()

@@ -398,9 +398,9 @@ struct NoLiveObjects: SuiteTrait, TestTrait, TestScoping {
   private func checkTheLiveObjectsReport() async {
     let probe = OutsideWorld()
     await OutsideWorld.$current.withValue(probe) {
-      let repository = LiveAccountsRepository(host: "probe.example-bank.com")
+      let sdk = BankSDK(host: "probe.example-bank.com")
       let analytics = LiveAnalytics()
-      _ = try? await repository.fetchAccounts()
+      _ = try? await sdk.listAccounts()
       analytics.track(.accountsLoaded(count: 2))
       ClipboardShareChannel().share(Sample.gifts)
     }
@@ -414,9 +414,9 @@ struct NoLiveObjects: SuiteTrait, TestTrait, TestScoping {
       """
       The live objects should report to OutsideWorld.current when they are created and \
       used: expected \(expected.map(\.description)), got \(probe.contacts.map(\.description)). \
-      LiveAccountsRepository, LiveAnalytics, ClipboardShareChannel and OutsideWorld are the \
-      kata's stand-ins for the real world, not yours to change: the guard that checks your \
-      view model after every test sees only what they report.
+      BankSDK, LiveAnalytics, ClipboardShareChannel and OutsideWorld are the kata's stand-ins \
+      for the real world, not yours to change: the guard that checks your view model after \
+      every test sees only what they report.
       """
     )
   }

@@ -1,0 +1,423 @@
+import Foundation
+import Lesson02ConstructorInjection
+import Synchronization
+import Testing
+
+@Suite("Task 8 — Adapt the bank's SDK to the screen's protocol", .ownOutsideWorld)
+struct Task8Tests {
+  @Test(
+    "Each record becomes an account, in the bank's order",
+    arguments: [BankRecordSet.family, .student]
+  )
+  func recordsBecomeAccounts(set: BankRecordSet) async {
+    let server = ScriptedBankServer(
+      .success(BankAccountsResponse(statusCode: 200, records: set.records)))
+    let repository = makeLiveAccountsRepository(sdk: server.makeSDK(host: "api.example-bank.com"))
+
+    let outcome = await fetch(from: repository)
+
+    expectAsked(server, times: 1, after: "one fetch")
+    expectAccounts(outcome, equal: set, after: "200")
+  }
+
+  @Test(
+    "Every 2xx status is a success",
+    arguments: zip([200, 201, 204, 299], [BankRecordSet.student, .family, .noAccounts, .family])
+  )
+  func every2xxIsASuccess(status: Int, set: BankRecordSet) async {
+    let server = ScriptedBankServer(
+      .success(BankAccountsResponse(statusCode: status, records: set.records)))
+    let repository = makeLiveAccountsRepository(sdk: server.makeSDK(host: "api.example-bank.com"))
+
+    let outcome = await fetch(from: repository)
+
+    expectAsked(server, times: 1, after: "one fetch")
+    expectAccounts(outcome, equal: set, after: "\(status)")
+  }
+
+  @Test(
+    "A status outside 2xx is a failure the screen can show",
+    arguments: [199, 300, 304, 401, 404, 500, 503]
+  )
+  func otherStatusesAreFailures(status: Int) async {
+    let server = ScriptedBankServer(
+      .success(BankAccountsResponse(statusCode: status, records: BankRecordSet.family.records)))
+    let repository = makeLiveAccountsRepository(sdk: server.makeSDK(host: "api.example-bank.com"))
+
+    let outcome = await fetch(from: repository)
+
+    expectAsked(server, times: 1, after: "one fetch")
+    expectScreenFailure(outcome, after: "status \(status) with \(BankRecordSet.family.names)")
+  }
+
+  @Test(
+    "An error of the SDK is a failure the screen can show",
+    arguments: [
+      BankSDKError.offline, .timedOut(seconds: 30),
+      .certificatePinningFailed(host: "api.example-bank.com"),
+    ]
+  )
+  func sdkErrorsAreFailures(error: BankSDKError) async {
+    let server = ScriptedBankServer(.failure(error))
+    let repository = makeLiveAccountsRepository(sdk: server.makeSDK(host: "api.example-bank.com"))
+
+    let outcome = await fetch(from: repository)
+
+    expectAsked(server, times: 1, after: "one fetch")
+    expectScreenFailure(outcome, after: "the error \(error)")
+    if case .failure(let thrown) = outcome, let shown = thrown as? AccountsUnavailable {
+      #expect(
+        !shown.message.contains("BankSDKError"),
+        """
+        The SDK threw \(error), and the screen would show "\(shown.message)": the SDK's \
+        technical message, written for logs. The customer reads a sentence in the screen's \
+        words, whatever went wrong below.
+        """
+      )
+    }
+  }
+
+  @Test("Building the repository sends nothing; each fetch asks the SDK once")
+  func buildingSendsNothingAndEachFetchAsksOnce() async {
+    let host = "api.family-bank.test"
+    let server = ScriptedBankServer(
+      .success(BankAccountsResponse(statusCode: 200, records: BankRecordSet.family.records)))
+    let sdk = server.makeSDK(host: host)
+
+    let repository = makeLiveAccountsRepository(sdk: sdk)
+
+    expectContacts([.connection(host: host)], after: "building the repository over the SDK")
+    expectAsked(server, times: 0, after: "building the repository, before any fetch")
+    _ = await fetch(from: repository)
+    expectAsked(server, times: 1, after: "one fetch")
+    _ = await fetch(from: repository)
+    expectAsked(server, times: 2, after: "two fetches")
+    expectContacts(
+      [.connection(host: host), .accountsRequest(host: host), .accountsRequest(host: host)],
+      after: "building the repository and fetching twice"
+    )
+  }
+
+  @Test(
+    "A failed request is not retried",
+    arguments: [
+      Result<BankAccountsResponse, BankSDKError>.failure(.timedOut(seconds: 30)),
+      .failure(.offline),
+      .success(BankAccountsResponse(statusCode: 503, records: [])),
+    ]
+  )
+  func failureIsNotRetried(answer: Result<BankAccountsResponse, BankSDKError>) async {
+    let server = ScriptedBankServer(answer)
+    let repository = makeLiveAccountsRepository(sdk: server.makeSDK(host: "api.example-bank.com"))
+
+    let outcome = await fetch(from: repository)
+
+    expectScreenFailure(outcome, after: describe(answer))
+    #expect(
+      server.requests == 1,
+      """
+      One fetch that failed (\(describe(answer))) asked the SDK \(server.requests) time(s); \
+      expected once. The adapter reports the failure and stops: whether to ask again is the \
+      customer's choice on the screen, and a retry hidden below doubles the load on a bank \
+      that is already struggling.
+      """
+    )
+  }
+
+  @Test(
+    "Fetching again asks the SDK again and maps its new answer",
+    arguments: [
+      Result<BankAccountsResponse, BankSDKError>.success(
+        BankAccountsResponse(statusCode: 200, records: BankRecordSet.family.records)),
+      .failure(.offline),
+      .success(BankAccountsResponse(statusCode: 500, records: BankRecordSet.family.records)),
+    ]
+  )
+  func fetchingAgainAsksAgain(first: Result<BankAccountsResponse, BankSDKError>) async {
+    let server = ScriptedBankServer(first)
+    let repository = makeLiveAccountsRepository(sdk: server.makeSDK(host: "api.example-bank.com"))
+
+    _ = await fetch(from: repository)
+    server.answer(
+      .success(BankAccountsResponse(statusCode: 200, records: BankRecordSet.student.records)))
+    let second = await fetch(from: repository)
+
+    expectAsked(server, times: 2, after: "two fetches (the first answer was \(describe(first)))")
+    expectAccounts(
+      second, equal: .student,
+      after: "200 on the second fetch (the first answer was \(describe(first)))")
+  }
+
+  @Test("Two repositories over two SDKs each use their own")
+  func twoRepositoriesUseTheirOwnSDK() async {
+    let familyServer = ScriptedBankServer(
+      .success(BankAccountsResponse(statusCode: 200, records: BankRecordSet.family.records)))
+    let studentServer = ScriptedBankServer(
+      .success(BankAccountsResponse(statusCode: 200, records: BankRecordSet.student.records)))
+    let family = makeLiveAccountsRepository(sdk: familyServer.makeSDK(host: "api.family-bank.test"))
+    let student = makeLiveAccountsRepository(
+      sdk: studentServer.makeSDK(host: "api.student-bank.test"))
+
+    // The second is asked first, so that neither "the first SDK ever given" nor "the last
+    // one" passes.
+    let studentOutcome = await fetch(from: student)
+    let familyOutcome = await fetch(from: family)
+
+    #expect(
+      familyServer.requests == 1 && studentServer.requests == 1,
+      """
+      Each repository fetched once, so each SDK should have been asked once; the family \
+      bank's was asked \(familyServer.requests) time(s), the student bank's \
+      \(studentServer.requests). Each repository keeps the SDK it was built with: is one \
+      kept somewhere shared (a static, a global)?
+      """
+    )
+    expectAccounts(studentOutcome, equal: .student, after: "200 from the student bank's SDK")
+    expectAccounts(familyOutcome, equal: .family, after: "200 from the family bank's SDK")
+    expectContacts(
+      [
+        .connection(host: "api.family-bank.test"), .connection(host: "api.student-bank.test"),
+        .accountsRequest(host: "api.student-bank.test"),
+        .accountsRequest(host: "api.family-bank.test"),
+      ],
+      after: "building two repositories over two SDKs and fetching once from each"
+    )
+  }
+}
+
+// MARK: - Samples
+
+/// Records as the bank's SDK sends them, and the accounts the screen expects from them,
+/// written out by hand.
+struct BankRecordSet: Sendable, CustomTestStringConvertible {
+  let label: String
+  let records: [BankAccountRecord]
+  /// `id | name | cents`, one line per account, in the bank's order.
+  let expected: [String]
+
+  var testDescription: String { label }
+  var names: [String] { records.map(\.displayName) }
+
+  // Sorted neither by number, nor by name, nor by balance; "19.99" is 1998.9999… cents
+  // in a Double.
+  static let family = BankRecordSet(
+    label: "three family accounts",
+    records: [
+      BankAccountRecord(accountNumber: "sav-204", displayName: "House Deposit", balance: "19.99"),
+      BankAccountRecord(
+        accountNumber: "chk-118", displayName: "Joint Checking", balance: "15230.07"),
+      BankAccountRecord(accountNumber: "crd-311", displayName: "Credit Card", balance: "-245.30"),
+    ],
+    expected: [
+      "sav-204 | House Deposit | 1999", "chk-118 | Joint Checking | 1523007",
+      "crd-311 | Credit Card | -24530",
+    ]
+  )
+
+  static let student = BankRecordSet(
+    label: "two student accounts",
+    records: [
+      BankAccountRecord(accountNumber: "stu-9", displayName: "Student Saver", balance: "0.07"),
+      BankAccountRecord(accountNumber: "abc-1", displayName: "Books", balance: "1240.50"),
+    ],
+    expected: ["stu-9 | Student Saver | 7", "abc-1 | Books | 124050"]
+  )
+
+  static let noAccounts = BankRecordSet(label: "no accounts", records: [], expected: [])
+}
+
+// MARK: - A scripted server behind a real SDK
+
+/// The bank's server as a test scripts it: answers each request of the `BankSDK` it makes
+/// with what the test set, and counts the requests.
+final class ScriptedBankServer: Sendable {
+  private struct State {
+    var answer: Result<BankAccountsResponse, BankSDKError>
+    var requests = 0
+  }
+  private let state: Mutex<State>
+
+  init(_ answer: Result<BankAccountsResponse, BankSDKError>) {
+    state = Mutex(State(answer: answer))
+  }
+
+  /// How many requests reached this server.
+  var requests: Int { state.withLock { $0.requests } }
+
+  /// Changes what the next requests get.
+  func answer(_ answer: Result<BankAccountsResponse, BankSDKError>) {
+    state.withLock { $0.answer = answer }
+  }
+
+  /// A real `BankSDK`, connected to `host`, whose requests this server answers.
+  func makeSDK(host: String) -> BankSDK {
+    BankSDK(host: host) { () async throws(BankSDKError) -> BankAccountsResponse in
+      try self.respond()
+    }
+  }
+
+  private func respond() throws(BankSDKError) -> BankAccountsResponse {
+    let answer = state.withLock { state in
+      state.requests += 1
+      return state.answer
+    }
+    return try answer.get()
+  }
+}
+
+// MARK: - Each test in a world of its own
+
+/// Gives each test an empty `OutsideWorld` of its own, so that the test can read, in
+/// `OutsideWorld.current`, exactly what its SDKs sent.
+struct OwnOutsideWorld: SuiteTrait, TestTrait, TestScoping {
+  var isRecursive: Bool { true }
+
+  func provideScope(
+    for test: Test,
+    testCase: Test.Case?,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
+    try await OutsideWorld.$current.withValue(OutsideWorld()) {
+      try await function()
+    }
+  }
+}
+
+extension Trait where Self == OwnOutsideWorld {
+  /// Each test gets an empty `OutsideWorld` of its own.
+  static var ownOutsideWorld: Self { Self() }
+}
+
+// MARK: - Checks
+
+private func fetch(from repository: any AccountsRepository) async -> Result<[Account], any Error> {
+  do {
+    return .success(try await repository.fetchAccounts())
+  } catch {
+    return .failure(error)
+  }
+}
+
+private func lines(_ accounts: [Account]) -> [String] {
+  accounts.map { "\($0.id) | \($0.name) | \($0.balanceInCents)" }
+}
+
+private func describe(_ answer: Result<BankAccountsResponse, BankSDKError>) -> String {
+  switch answer {
+  case .success(let response): "status \(response.statusCode)"
+  case .failure(let error): "the error \(error)"
+  }
+}
+
+private func expectAsked(
+  _ server: ScriptedBankServer,
+  times expected: Int,
+  after what: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(
+    server.requests == expected,
+    """
+    After \(what), the SDK given to makeLiveAccountsRepository(sdk:) was asked \
+    \(server.requests) time(s); expected \(expected). The adapter gets the accounts from \
+    the SDK it is given, once per fetch, and from nowhere else: not at creation, not from \
+    a list of its own, not twice.
+    """,
+    sourceLocation: sourceLocation
+  )
+}
+
+private func expectAccounts(
+  _ outcome: Result<[Account], any Error>,
+  equal set: BankRecordSet,
+  after answer: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  switch outcome {
+  case .failure(let error):
+    Issue.record(
+      """
+      The SDK answered \(answer) with \(set.names), and the repository threw: \(error). \
+      Every 2xx status means the bank did what was asked; the screen should get its accounts.
+      """,
+      sourceLocation: sourceLocation
+    )
+  case .success(let accounts):
+    let got = lines(accounts)
+    var concept =
+      "Each record becomes one Account, in the bank's order: its account number as id, "
+      + "its display name as name, its balance in cents (\"19.99\" is 1999)."
+    if got.count == set.expected.count, zip(got, set.expected).contains(where: { $0 != $1 }),
+      Set(got) == Set(set.expected)
+    {
+      concept += " The accounts are all there, in another order: keep the bank's."
+    } else if accounts.map(\.id) == set.records.map(\.accountNumber) {
+      concept += " Ids and order are right; look at the names and the balances."
+    }
+    #expect(
+      got == set.expected,
+      """
+      The SDK answered \(answer) with records \(set.records.map { "\($0.accountNumber) \"\($0.displayName)\" \($0.balance)" }); \
+      the repository returned \(got), expected \(set.expected) (id | name | cents). \(concept)
+      """,
+      sourceLocation: sourceLocation
+    )
+  }
+}
+
+private func expectScreenFailure(
+  _ outcome: Result<[Account], any Error>,
+  after answer: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  switch outcome {
+  case .success(let accounts):
+    Issue.record(
+      """
+      The SDK answered \(answer), and the repository returned \(accounts.count) account(s) \
+      (\(accounts.map(\.name))) as if all was well. Only a 2xx status is a success; any other \
+      status, and any error of the SDK, is a failure the screen must show, not a list \
+      (nor an empty one).
+      """,
+      sourceLocation: sourceLocation
+    )
+  case .failure(let error):
+    guard let shown = error as? AccountsUnavailable else {
+      Issue.record(
+        """
+        The SDK answered \(answer), and the repository threw \(type(of: error)): \(error). \
+        The screen knows its own errors, not the SDK's: report the failure as the error \
+        declared beside AccountsRepository, AccountsUnavailable, with a message for the \
+        customer.
+        """,
+        sourceLocation: sourceLocation
+      )
+      return
+    }
+    #expect(
+      !shown.message.trimmingCharacters(in: .whitespaces).isEmpty,
+      """
+      The SDK answered \(answer), and the repository threw AccountsUnavailable with an \
+      empty message: the screen would show nothing. The message is what the customer reads.
+      """,
+      sourceLocation: sourceLocation
+    )
+  }
+}
+
+private func expectContacts(
+  _ expected: [OutsideContact],
+  after what: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let got = OutsideWorld.current.contacts.map(\.description)
+  let wanted = expected.map(\.description)
+  #expect(
+    got == wanted,
+    """
+    After \(what), the outside world heard \(got); expected \(wanted). Only the SDK the test gave may talk to the bank, and \
+    only when asked: no SDK of the adapter's own, no request at creation, one per fetch.
+    """,
+    sourceLocation: sourceLocation
+  )
+}
