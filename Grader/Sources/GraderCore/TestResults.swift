@@ -83,4 +83,7 @@ public struct TestRunReport: Sendable {
   /// What did not add up in the event stream (a test ended twice, or without starting, or
   /// one the run never declared): results that are not the testing library's own.
   public var inconsistencies: [String] = []
+  /// What the grader ended after the tests and why: a test process that did not exit, a
+  /// process the tests started that lived on.
+  public var notes: [String] = []
 }

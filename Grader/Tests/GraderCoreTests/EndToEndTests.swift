@@ -690,7 +690,7 @@ import Testing
     try #require(
       watch.waitForOutput(containing: "save to grade again", upTo: 600),
       "the watch's first grading did not finish: \(watch.errors)")
-    let hint = try GraderRun(["--hint", "1", "lesson01"], root: root)
+    let hint = try GraderRun(["--hint", "lesson01", "1"], root: root)
     #expect(hint.waitForExit(upTo: 60), "--hint waited behind an idle --watch")
     #expect(hint.status == 0 && hint.output.contains("hint"), "\(hint.output) \(hint.errors)")
     hint.end()
@@ -710,15 +710,19 @@ import Testing
   func swiftPMLockNamed() throws {
     let root = try MiniKata.prepare()
     try MiniKata.use(case: nil, in: root)
-    // Hold SwiftPM's own lock as another `swift build` would, with this process's id in it.
-    let lockPath = root.appending(path: ".build/.lock").path
-    let descriptor = open(lockPath, O_CREAT | O_RDWR | O_TRUNC, 0o644)
+    // Hold SwiftPM's own lock as another `swift build` in a terminal would: `flock` on its
+    // lock file in the temporary folder, this process's id in `.build/.lock`.
+    let scratch = root.appending(path: ".build")
+    let lockFile = try #require(
+      SwiftPMLock.lockFiles(for: scratch, temporaryFolders: [SwiftPMLock.ownTemporaryFolder])
+        .first)
+    let descriptor = open(lockFile.path, O_CREAT | O_RDWR, 0o644)
     try #require(descriptor >= 0)
     var released = false
     defer { if !released { close(descriptor) } }
     try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0, "the lock is free before the test")
     let pid = "\(getpid())"
-    _ = pid.withCString { write(descriptor, $0, strlen($0)) }
+    try pid.write(to: scratch.appending(path: ".lock"), atomically: true, encoding: .utf8)
     let grading = try GraderRun(["lesson01"], root: root)
     defer { grading.end() }
     let said = grading.waitForErrors(containing: "Another SwiftPM process", upTo: 120)
@@ -744,6 +748,8 @@ import Testing
     #expect(json.contains("\"passed\"") && json.contains("\"failed\""), "\(json)")
     let text = try MiniKata.grade(case: "atexit")
     #expect(text.tasks.flatMap(\.tests).map(\.status) == [.passed, .passed, .failed])
+    let said = text.notes.joined(separator: " ")
+    #expect(said.contains("did not exit within 5 s after its last test"), "\(said)")
     #expect(MiniKata.leftoverTestProcesses() == 0, "the test process was ended")
   }
 
@@ -759,6 +765,12 @@ import Testing
     #expect(MiniKata.sleepers() == [], "the learner's child process was ended")
     let lesson = try MiniKata.grade(case: "leftover")
     #expect(lesson.tasks.flatMap(\.tests).map(\.status) == [.passed, .passed, .failed])
+    let marked = ProcessMarks.marked(by: ChildProcess.markPrefix).filter {
+      $0.command.contains("987654")
+    }
+    #expect(marked.isEmpty, "no process with the grader's mark is left: \(marked)")
+    let report = Report(style: Style(colour: false)).detailed(lesson)
+    #expect(report.contains("the grader stopped"), "the report says what was ended:\n\(report)")
     #expect(MiniKata.sleepers() == [], "the learner's child process was ended")
   }
 }
