@@ -45,12 +45,12 @@ import Testing
       ),
     ])
   func runtimeMessage(line: String, summary: String) {
-    let output = [
-      "    1 /sbin/launchd",
-      "  512 /usr/bin/login -pf learner TERM=xterm-256color SHELL=/bin/zsh",
-      " 8123 /bin/sleep 987654 TMPDIR=/var/folders/x/T/ KATA_GRADER_CHILD=77-1F2E USER=learner",
-      " 8130 swift-build --scratch-path .build KATA_GRADER_CHILD=77-9C0D",
-    ].joined(separator: "\n")
+    let output = """
+      ◇ Test "Adds two numbers" started.
+      add(2, 3) reads index 2
+      \(line)
+      error: Exited with unexpected signal code 5
+      """
     #expect(CrashLog.looksLikeCrash(output))
     #expect(CrashLog(output: output, root: root, moduleFolders: folders).summary == summary)
   }
@@ -284,12 +284,12 @@ import Testing
   func macOSps() {
     // Shaped as macOS prints it (no Mac was at hand to record it): the id right-aligned,
     // the command line, then the environment as NAME=value words.
-    let output = """
-          1 /sbin/launchd
-        512 /usr/bin/login -pf learner TERM=xterm-256color SHELL=/bin/zsh
-       8123 /bin/sleep 987654 TMPDIR=/var/folders/x/T/ KATA_GRADER_CHILD=77-1F2E USER=learner
-       8130 swift-build --scratch-path .build KATA_GRADER_CHILD=77-9C0D
-      """
+    let output = [
+      "    1 /sbin/launchd",
+      "  512 /usr/bin/login -pf learner TERM=xterm-256color SHELL=/bin/zsh",
+      " 8123 /bin/sleep 987654 TMPDIR=/var/folders/x/T/ KATA_GRADER_CHILD=77-1F2E USER=learner",
+      " 8130 swift-build --scratch-path .build KATA_GRADER_CHILD=77-9C0D",
+    ].joined(separator: "\n")
     let found = ProcessMarks.marks(inPSOutput: output)
     #expect(found.map(\.pid) == [8123, 8130])
     #expect(found.map(\.mark) == ["77-1F2E", "77-9C0D"])
