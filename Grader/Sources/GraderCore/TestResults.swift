@@ -57,7 +57,7 @@ public struct TestResult: Sendable, Equatable {
   public var failures: [Failure] = []
   /// For a crash, time-out or early exit: what happened, in the learner's terms.
   public var note: String?
-  /// What the code printed while this test ran (at most the last 50 lines); when more was
+  /// What the code printed while this test ran (at most the last 100 lines); when more was
   /// printed, the first element is a notice that starts with ``cutNotice``.
   public var printed: [String] = []
 

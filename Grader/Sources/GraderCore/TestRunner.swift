@@ -323,8 +323,8 @@ struct TestRunner {
             .flatMap { $0.split(separator: "\n") }
             .map { $0.trimmingCharacters(in: .whitespaces) })
         let learners = lines.filter { !ownWords.contains($0.trimmingCharacters(in: .whitespaces)) }
-        result.printed = Array(learners.suffix(50))
-        if learners.count > 50 {
+        result.printed = Array(learners.suffix(100))
+        if learners.count > 100 {
           let notice = learners.first.flatMap { $0.hasPrefix(TestResult.cutNotice) ? $0 : nil }
           result.printed[0] =
             notice ?? TestResult.cutNotice + ": it printed \(learners.count) lines)"

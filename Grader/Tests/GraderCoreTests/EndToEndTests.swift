@@ -661,7 +661,7 @@ import Testing
     let lesson = try MiniKata.grade(case: "flood")
     #expect(lesson.tasks.flatMap(\.tests).map(\.status) == [.passed, .passed, .failed])
     let multiplies = try #require(lesson.tasks.last?.tests.first)
-    #expect(multiplies.printed.count == 50, "the last 50 lines it printed, no more")
+    #expect(multiplies.printed.count == 100, "the last 100 lines it printed, no more")
     #expect(
       multiplies.printed.first?.hasPrefix("… (earlier lines left out") == true,
       "the cut is said, not hidden")
