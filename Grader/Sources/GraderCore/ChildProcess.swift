@@ -56,6 +56,11 @@ struct ChildOutcome: Sendable {
   var output: String
   /// Whether the grader stopped it (time limit or Ctrl-C).
   var stopped: Bool
+  /// How many processes it started were still running after it ended (carrying its
+  /// ``ChildProcess/markVariable``), and were ended by the grader.
+  var leftovers = 0
+  /// Whether its output stayed open after it ended (something it started kept it).
+  var outputLeftOpen = false
 }
 
 /// What the caller wants after each look at a running child.
@@ -64,6 +69,15 @@ enum Verdict { case keepWaiting, stop }
 /// Runs `swift` (or another tool) as a child process, with its output captured and capped,
 /// and the power to end it and its own children.
 struct ChildProcess {
+  /// The environment variable each child (and whatever it starts, as environments are
+  /// inherited) carries: it finds what remains of a run after the child ended, even what
+  /// left the process tree (a daemon, a child of a test process that exited).
+  static let markVariable = "KATA_GRADER_CHILD"
+  /// The start of every mark this grader gives: its own process id.
+  static let markPrefix = "\(getpid())-"
+  /// How long the output may stay open after the child ended, before what holds it is ended.
+  static let outputGrace = 5.0
+
   /// The program and its arguments; the program is looked up on `PATH`.
   var arguments: [String]
   /// Variables added to the grader's own environment.
@@ -91,6 +105,8 @@ struct ChildProcess {
     process.currentDirectoryURL = directory
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { _, new in new }
+    let mark = Self.markPrefix + UUID().uuidString
+    env[Self.markVariable] = mark
     if let temporaryFolder {
       try? FileManager.default.createDirectory(
         at: temporaryFolder, withIntermediateDirectories: true)
@@ -131,12 +147,18 @@ struct ChildProcess {
       }
     }
     process.waitUntilExit()
-    buffer.waitForEnd(upTo: 5.0)
+    // A process it started may hold the output open and live on: bounded, then ended.
+    buffer.waitForEnd(upTo: Self.outputGrace)
+    let outputLeftOpen = !buffer.ended
+    let leftovers = ProcessMarks.end(mark)
+    if outputLeftOpen { buffer.waitForEnd(upTo: 1) }
     return ChildOutcome(
       status: process.terminationStatus,
       signalled: process.terminationReason == .uncaughtSignal,
       output: buffer.text,
-      stopped: stopped
+      stopped: stopped,
+      leftovers: leftovers,
+      outputLeftOpen: outputLeftOpen
     )
   }
 
@@ -213,12 +235,106 @@ enum ProcessTree {
     #endif
   }
 
+  /// The command line of `pid`, or `nil` when the system does not tell.
+  static func command(of pid: pid_t) -> String? {
+    #if os(Linux)
+      guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else {
+        return nil
+      }
+      let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+      return words.isEmpty ? nil : words.joined(separator: " ")
+    #else
+      let ps = Process()
+      ps.executableURL = URL(fileURLWithPath: "/bin/ps")
+      ps.arguments = ["-ww", "-o", "command=", "-p", "\(pid)"]
+      let pipe = Pipe()
+      ps.standardOutput = pipe
+      ps.standardError = FileHandle.nullDevice
+      guard (try? ps.run()) != nil else { return nil }
+      let data = pipe.fileHandleForReading.readDataToEndOfFile()
+      ps.waitUntilExit()
+      let text = String(decoding: data, as: UTF8.self).trimmingCharacters(
+        in: .whitespacesAndNewlines)
+      return text.isEmpty ? nil : text
+    #endif
+  }
+
   /// The parent's id in a `/proc/<pid>/stat` line, `pid (name) state ppid …`; the name may
   /// itself hold spaces and parentheses, so the fields are counted after the last `)`.
   static func parent(inStat stat: String) -> pid_t? {
     guard let close = stat.lastIndex(of: ")") else { return nil }
     let fields = stat[stat.index(after: close)...].split(separator: " ")
     return fields.count >= 2 ? pid_t(fields[1]) : nil
+  }
+}
+
+/// Finds and ends the processes that carry a run's ``ChildProcess/markVariable``: from
+/// `/proc/<pid>/environ` on Linux, from `ps -E` on macOS (both show only the user's own).
+enum ProcessMarks {
+  /// Sends SIGKILL to every process marked with exactly `mark`.
+  ///
+  /// - Returns: How many there were.
+  @discardableResult
+  static func end(_ mark: String) -> Int {
+    let found = marked { $0 == mark }
+    for process in found { kill(process.pid, SIGKILL) }
+    return found.count
+  }
+
+  /// The processes whose mark starts with `prefix`, with their command lines.
+  static func marked(by prefix: String) -> [(pid: pid_t, command: String)] {
+    marked { $0.hasPrefix(prefix) }
+  }
+
+  private static func marked(_ matches: (String) -> Bool) -> [(pid: pid_t, command: String)] {
+    let own = getpid()
+    #if os(Linux)
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+      return entries.compactMap { entry in
+        guard let pid = pid_t(entry), pid != own,
+          let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
+          let value = mark(inEnviron: environment), matches(value)
+        else { return nil }
+        return (pid, ProcessTree.command(of: pid) ?? "")
+      }
+    #else
+      let ps = Process()
+      ps.executableURL = URL(fileURLWithPath: "/bin/ps")
+      ps.arguments = ["-A", "-E", "-ww", "-o", "pid=,command="]
+      let pipe = Pipe()
+      ps.standardOutput = pipe
+      ps.standardError = FileHandle.nullDevice
+      guard (try? ps.run()) != nil else { return [] }
+      let data = pipe.fileHandleForReading.readDataToEndOfFile()
+      ps.waitUntilExit()
+      return marks(inPSOutput: String(decoding: data, as: UTF8.self)).filter { process in
+        process.pid != own && matches(process.mark)
+      }.map { ($0.pid, $0.command) }
+    #endif
+  }
+
+  /// The mark in a `/proc/<pid>/environ` file (`NAME=value` entries ended by NUL bytes).
+  static func mark(inEnviron environment: Data) -> String? {
+    let prefix = Data((ChildProcess.markVariable + "=").utf8)
+    for entry in environment.split(separator: 0) where entry.starts(with: prefix) {
+      return String(decoding: entry.dropFirst(prefix.count), as: UTF8.self)
+    }
+    return nil
+  }
+
+  /// The marked processes in the output of `ps -A -E -ww -o pid=,command=` (macOS): each
+  /// line is the id, the command line, then the environment as `NAME=value` words.
+  static func marks(inPSOutput output: String) -> [(pid: pid_t, mark: String, command: String)] {
+    let needle = " \(ChildProcess.markVariable)="
+    return output.split(separator: "\n").compactMap { line in
+      let trimmed = line.drop { $0 == " " }
+      guard let space = trimmed.firstIndex(of: " "), let pid = pid_t(trimmed[..<space]),
+        let found = trimmed.range(of: needle)
+      else { return nil }
+      let value = trimmed[found.upperBound...].prefix { $0 != " " }
+      let command = trimmed[trimmed.index(after: space)..<found.lowerBound]
+      return (pid, String(value), String(command))
+    }
   }
 }
 
@@ -258,6 +374,9 @@ final class CappedBuffer: Sendable {
       }
     }
   }
+
+  /// Whether the stream reached its end.
+  var ended: Bool { state.withLock { $0.ended } }
 
   func waitForEnd(upTo seconds: Double) {
     let deadline = Date().addingTimeInterval(seconds)

@@ -49,14 +49,14 @@ public enum GraderCommand {
         break
       }
       Interrupts.install()
-      let lock = try RunLock(root: root)
-      defer { withExtendedLifetime(lock) {} }
+      // The run lock is taken per grading (see Grading.grade), not here: an idle `--watch`
+      // or a `--hint` reading the lesson text holds nothing another terminal waits for.
       let grading = Grading(course: course, timeLimit: options.timeLimit)
       switch options.mode {
       case .verify:
         var verifier = Verifier(course: course, timeLimit: options.timeLimit, style: style)
         if !options.lessons.isEmpty { verifier.lessons = lessons }
-        return try verifier.run()
+        return try RunLock.whileHeld(root: root) { () throws(GraderError) in try verifier.run() }
       case .hint:
         return try Hints(course: course, style: style)
           .show(for: lessons[0], task: options.task, grading: grading)
@@ -65,7 +65,7 @@ public enum GraderCommand {
       case .mutants:
         let check = MutationCheck(
           course: course, lesson: lessons[0], timeLimit: options.timeLimit, style: style)
-        return try check.run()
+        return try RunLock.whileHeld(root: root) { () throws(GraderError) in try check.run() }
       case .watch:
         let watch = Watch(course: course, style: style, timeLimit: options.timeLimit)
         return try watch.run(options.lessons.isEmpty ? nil : lessons[0])

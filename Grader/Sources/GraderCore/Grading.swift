@@ -66,6 +66,10 @@ public struct LessonGrade: Sendable {
   /// the lesson is trusted, so it passes nothing.
   public var untrusted = false
 
+  /// What the grader ended after the tests and why (see ``TestRunReport/notes``); the
+  /// tests' results stand.
+  public var notes: [String] = []
+
   public var compiled: Bool { compileErrors == nil }
   public var passedCount: Int { untrusted ? 0 : tasks.reduce(0) { $0 + $1.passedCount } }
   public var failedCount: Int {
@@ -92,10 +96,20 @@ public struct Grading {
     self.timeLimit = timeLimit
   }
 
-  /// Grades `lessons` built from `source`.
+  /// Grades `lessons` built from `source`, holding the run lock only meanwhile.
   ///
   /// - Throws: ``GraderError`` when a folder is missing, `swift` cannot start, or on Ctrl-C.
   public func grade(_ lessons: [Lesson], from source: CodeSource) throws(GraderError)
+    -> [LessonGrade]
+  {
+    try RunLock.whileHeld(root: course.root) { () throws(GraderError) in
+      try SwiftPMLock.waitWhileHeld(
+        scratch: course.root.appending(path: source.scratchPath), root: course.root)
+      return try gradeHoldingLock(lessons, from: source)
+    }
+  }
+
+  private func gradeHoldingLock(_ lessons: [Lesson], from source: CodeSource) throws(GraderError)
     -> [LessonGrade]
   {
     let fileManager = FileManager.default
@@ -287,6 +301,7 @@ public struct Grading {
         < (Self.taskNumber(right.title) ?? .max, right.location?.line ?? .max)
     }
     var grade = LessonGrade(lesson: lesson, declaredTests: tests.count, tasks: tasks)
+    grade.notes = report.notes
     if !report.inconsistencies.isEmpty {
       grade.untrusted = true
       let shown = report.inconsistencies.prefix(3).joined(separator: "; ")

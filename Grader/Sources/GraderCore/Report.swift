@@ -76,6 +76,7 @@ public struct Report {
     if let problem = grade.problem {
       lines.append(style.fail("  ✗ ") + problem)
     }
+    for note in grade.notes { lines.append(style.dim("  ! ") + note) }
     let text = grade.lesson.textPath.map { LessonText(path: $0, markdown: "") }
     let firstOpen = grade.tasks.firstIndex { !$0.isDone }
     var explained = 0

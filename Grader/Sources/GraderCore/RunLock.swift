@@ -9,6 +9,9 @@ import Foundation
 /// Keeps two graders from building in one folder at once (two terminals, or a watcher and a
 /// manual run). The second one says so and waits, instead of sitting silent behind SwiftPM's
 /// own lock or fighting over the event stream files.
+///
+/// It is held only while building or testing (``whileHeld(root:_:)``): an idle `--watch`
+/// holds none, so `--hint`, `--reset` or another lesson in a second terminal never wait on it.
 final class RunLock {
   private let descriptor: Int32
 
@@ -38,7 +41,9 @@ final class RunLock {
     let folder = root.appending(path: ".build")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appending(path: "kata-grader.lock")
-    descriptor = open(file.path, O_CREAT | O_RDWR, 0o644)
+    // Close-on-exec: a child (`swift build`, a test process, something it starts) that
+    // inherited the descriptor would keep the lock held after the grader let it go.
+    descriptor = open(file.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { return }  // A read-only checkout: grade without the lock.
     var announced = false
     while true {
@@ -66,5 +71,97 @@ final class RunLock {
 
   deinit {
     if descriptor >= 0 { close(descriptor) }  // Closing releases the lock.
+  }
+
+  /// Runs `body` holding the lock of the kata at `root`. A thread that holds it already
+  /// (`--verify` and `--mutants` hold it for their whole run) goes straight on: a second
+  /// `flock` from the same process would wait for itself.
+  ///
+  /// - Throws: ``GraderError/interrupted`` on Ctrl-C while waiting, and what `body` throws.
+  static func whileHeld<Result>(
+    root: URL, _ body: () throws(GraderError) -> Result
+  ) throws(GraderError) -> Result {
+    let key = "kata-grader.run-lock " + root.standardizedFileURL.path
+    let held = Thread.current.threadDictionary
+    let depth = held[key] as? Int ?? 0
+    let lock = depth == 0 ? try RunLock(root: root) : nil
+    held[key] = depth + 1
+    defer {
+      held[key] = depth
+      withExtendedLifetime(lock) {}
+    }
+    return try body()
+  }
+}
+
+/// SwiftPM's own lock on a build folder. SwiftPM 6.3 takes `flock` on a file in its
+/// temporary folder named after the build folder's path (`/tmp/_home_me_kata_.build.lock`
+/// for `/home/me/kata/.build`; TSCBasic's `FileLock.prepareLock`, observed with strace on
+/// Linux; the same code runs on macOS) and writes its process id into `<scratch>/.lock`.
+/// SwiftPM waits behind it saying "Another instance of SwiftPM is already running…" into
+/// output the grader captures, so without this the learner would see nothing at all while
+/// another `swift build` (a second terminal, an editor's background build) runs.
+enum SwiftPMLock {
+  /// The lock files SwiftPM may hold for `scratch`: one in each temporary folder a SwiftPM
+  /// process may use (the learner's, and the one the grader gives its own children).
+  static func lockFiles(for scratch: URL, temporaryFolders: [URL]) -> [URL] {
+    let name = scratch.standardizedFileURL.path.replacingOccurrences(of: "/", with: "_")
+    return temporaryFolders.map { $0.appending(path: name + ".lock") }
+  }
+
+  /// The temporary folder SwiftPM uses when started from the learner's shell.
+  static var ownTemporaryFolder: URL {
+    let environment = ProcessInfo.processInfo.environment
+    let path = ["TMPDIR", "TEMP", "TMP"].lazy.compactMap { environment[$0] }.first
+    return path.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory
+  }
+
+  /// Waits while another process holds SwiftPM's lock on `scratch`, saying once who it is.
+  ///
+  /// - Parameters:
+  ///   - scratch: The build folder (`.build`, `.build/solutions`, …).
+  ///   - root: The kata's root, to name the folder as the learner sees it.
+  ///   - say: Where the note goes (standard error).
+  /// - Throws: ``GraderError/interrupted`` when Ctrl-C is pressed while waiting.
+  static func waitWhileHeld(
+    scratch: URL, root: URL,
+    say: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+  ) throws(GraderError) {
+    let folders = [ownTemporaryFolder, scratch.appending(path: "kata-grader/tmp")]
+    var announced = false
+    for file in lockFiles(for: scratch, temporaryFolders: folders) {
+      // No file, no holder: SwiftPM creates it when it takes the lock.
+      let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { continue }
+      defer { close(descriptor) }
+      while true {
+        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+          flock(descriptor, LOCK_UN)  // Only looked: SwiftPM takes it itself.
+          break
+        }
+        let failure = errno
+        if failure == EINTR { continue }
+        // A folder that cannot be locked is one SwiftPM cannot wait on either.
+        guard failure == EWOULDBLOCK || failure == EAGAIN else { break }
+        if Interrupts.requested { throw .interrupted }
+        if !announced {
+          announced = true
+          let owner = try? String(contentsOf: scratch.appending(path: ".lock"), encoding: .utf8)
+          say(message(folder: Paths.relative(scratch.path, to: root), owner: owner))
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+      }
+    }
+  }
+
+  /// The note: which process holds the folder (and its command, when the system tells).
+  static func message(folder: String, owner: String?) -> String {
+    let pid = owner.flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    var who = ""
+    if let pid {
+      let command = ProcessTree.command(of: pid).map { ": \($0)" } ?? ""
+      who = " (process \(pid)\(command))"
+    }
+    return "Another SwiftPM process is using \(folder)\(who); waiting for it… Ctrl-C stops.\n"
   }
 }

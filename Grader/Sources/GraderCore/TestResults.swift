@@ -57,7 +57,7 @@ public struct TestResult: Sendable, Equatable {
   public var failures: [Failure] = []
   /// For a crash, time-out or early exit: what happened, in the learner's terms.
   public var note: String?
-  /// What the code printed while this test ran (at most the last 50 lines); when more was
+  /// What the code printed while this test ran (at most the last 100 lines); when more was
   /// printed, the first element is a notice that starts with ``cutNotice``.
   public var printed: [String] = []
 
@@ -83,4 +83,7 @@ public struct TestRunReport: Sendable {
   /// What did not add up in the event stream (a test ended twice, or without starting, or
   /// one the run never declared): results that are not the testing library's own.
   public var inconsistencies: [String] = []
+  /// What the grader ended after the tests and why: a test process that did not exit, a
+  /// process the tests started that lived on.
+  public var notes: [String] = []
 }

@@ -30,6 +30,11 @@ struct TestRunner {
   /// After this many hung tests the rest are not run: one endless loop in shared code would
   /// otherwise make every test wait out the time limit, one after another.
   var maxTimeouts = 2
+  /// How long the test process may live on after its last test before it is stopped.
+  static let exitGrace = 5.0
+  /// How long the test process may go without starting a test (its start, a slow suite
+  /// initializer) before it counts as stuck.
+  var startLimit: Double { max(timeLimit, 60) }
   /// Told the name of each test as it starts (a progress line on a terminal).
   var progress: ((String) -> Void)?
   /// Each built module's folder relative to the root (lesson and test modules), to place
@@ -81,6 +86,7 @@ struct TestRunner {
     }
     var report = TestRunReport()
     report.inconsistencies = state.inconsistencies
+    report.notes = state.notes
     report.suites = state.suiteOrder.compactMap { state.suites[$0] }
     report.tests = state.functionOrder.compactMap { state.results[$0] }
     if report.tests.isEmpty {
@@ -94,11 +100,14 @@ struct TestRunner {
     case crashed(String)
     case exitedEarly(String)
     case timedOut(String)
+    /// Stopped while no test ran: it never started the next one.
+    case stalled(String)
 
     var note: String {
       switch self {
       case .finished: return ""
-      case .crashed(let note), .exitedEarly(let note), .timedOut(let note): return note
+      case .crashed(let note), .exitedEarly(let note), .timedOut(let note), .stalled(let note):
+        return note
       }
     }
   }
@@ -106,6 +115,8 @@ struct TestRunner {
   private func runOnce(
     attempt: Int, only ids: [String]?, eventsFolder: URL, state: inout RunState
   ) throws(GraderError) -> Ending {
+    // Another `swift build` may have taken the folder since the build: say so, not wait mute.
+    try SwiftPMLock.waitWhileHeld(scratch: root.appending(path: scratchPath), root: root)
     let recordedBefore = Set(state.results.keys)
     state.startedOrder = []
     let eventsURL = eventsFolder.appending(path: "events-\(attempt).jsonl")
@@ -126,10 +137,33 @@ struct TestRunner {
     child.temporaryFolder = workFolder.appending(path: "tmp")
     let reader = GrowingFileReader(url: eventsURL)
     var timedOut: String?
+    var lingered: String?
+    var lastEvent = Date()
     let decoder = JSONDecoder()
     var announced: String?
     let outcome = try child.run {
-      for line in reader.newLines() { state.apply(line, decoder: decoder, root: root) }
+      let lines = reader.newLines()
+      if !lines.isEmpty { lastEvent = Date() }
+      for line in lines { state.apply(line, decoder: decoder, root: root) }
+      // No test runs: the process must end, or start the next test, within a bound.
+      if state.inFlight.isEmpty {
+        let quiet = Date().timeIntervalSince(lastEvent)
+        if state.runEnded, quiet > Self.exitGrace {
+          lingered =
+            "The test process did not exit within \(Int(Self.exitGrace)) s after its last test "
+            + "(an exit handler, atexit, that does not return? a thread that keeps it alive?); "
+            + "it was stopped. The tests that finished keep their results."
+          return .stop
+        }
+        if !state.runEnded, quiet > startLimit {
+          lingered =
+            "The test process started no test for \(Int(startLimit)) s"
+            + (state.startedOrder.isEmpty ? "" : " after its last one")
+            + ", so the grader stopped it: does code that runs before a test (a suite's "
+            + "initializer, a global) wait forever?"
+          return .stop
+        }
+      }
       if let progress, let running = state.inFlight.keys.first, running != announced {
         announced = running
         progress(state.functions[running]?.name ?? running)
@@ -148,8 +182,24 @@ struct TestRunner {
     try? outcome.output.write(
       to: workFolder.appending(path: "output-\(attempt).txt"), atomically: true, encoding: .utf8)
 
+    if outcome.leftovers > 0 || outcome.outputLeftOpen {
+      let count = outcome.leftovers == 1 ? "A process" : "\(outcome.leftovers) processes"
+      state.notes.append(
+        (outcome.leftovers > 0
+          ? "\(count) the tests started still ran after the test process ended"
+          : "Something the tests started kept their output open after the test process ended")
+          + (outcome.outputLeftOpen ? ", keeping its output open" : "")
+          + "; the grader stopped \(outcome.leftovers == 1 ? "it" : "them"). Does the code start a "
+          + "process (Process, a shell command) and not wait for it?")
+    }
     let ending: Ending
-    if let id = timedOut {
+    if let lingered, state.runEnded {
+      state.notes.append(lingered)
+      ending = .finished
+    } else if let lingered {
+      for id in state.inFlight.keys { state.record(id, status: .timedOut, note: lingered) }
+      ending = .stalled(lingered)
+    } else if let id = timedOut {
       let seconds = Int(timeLimit.rounded())
       // Only a failure in this same process can have left a lock held.
       let earlierFailure = state.results.contains { id, result in
@@ -264,6 +314,13 @@ struct TestRunner {
     /// Tests whose `testEnded` arrived, and what in the stream did not add up.
     var ended: Set<String> = []
     var inconsistencies: [String] = []
+    /// What the grader ended after the tests, and why (each said once).
+    var notes: [String] = [] {
+      didSet {
+        notes = notes.reduce(into: []) { kept, note in if !kept.contains(note) { kept.append(note) }
+        }
+      }
+    }
 
     /// Gives each test of this attempt the lines printed while it ran, by its id.
     mutating func attach(_ printed: [String: [String]], to ids: Set<String>) {
@@ -276,8 +333,8 @@ struct TestRunner {
             .flatMap { $0.split(separator: "\n") }
             .map { $0.trimmingCharacters(in: .whitespaces) })
         let learners = lines.filter { !ownWords.contains($0.trimmingCharacters(in: .whitespaces)) }
-        result.printed = Array(learners.suffix(50))
-        if learners.count > 50 {
+        result.printed = Array(learners.suffix(100))
+        if learners.count > 100 {
           let notice = learners.first.flatMap { $0.hasPrefix(TestResult.cutNotice) ? $0 : nil }
           result.printed[0] =
             notice ?? TestResult.cutNotice + ": it printed \(learners.count) lines)"

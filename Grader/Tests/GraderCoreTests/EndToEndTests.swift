@@ -776,7 +776,7 @@ import Testing
     let lesson = try MiniKata.grade(case: "flood")
     #expect(lesson.tasks.flatMap(\.tests).map(\.status) == [.passed, .passed, .failed])
     let multiplies = try #require(lesson.tasks.last?.tests.first)
-    #expect(multiplies.printed.count == 50, "the last 50 lines it printed, no more")
+    #expect(multiplies.printed.count == 100, "the last 100 lines it printed, no more")
     #expect(
       multiplies.printed.first?.hasPrefix("… (earlier lines left out") == true,
       "the cut is said, not hidden")
@@ -793,6 +793,98 @@ import Testing
     let json = JSONReport(grades: [lesson]).lessons.first?.tests.last?.output
     #expect(json?.hasSuffix("noise 199999") == true, "--json keeps the end: \(json ?? "")")
     #expect(lesson.tasks.first?.tests.allSatisfy { $0.printed.isEmpty } == true)
+  }
+
+  @Test("An idle --watch holds no lock: --hint and another grading in a second terminal finish")
+  func idleWatchBlocksNothing() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: nil, in: root)
+    let watch = try GraderRun(["--watch", "lesson01"], root: root)
+    defer { watch.end() }
+    // Bounds below end a hang; they claim nothing about speed.
+    try #require(
+      watch.waitForOutput(containing: "save to grade again", upTo: 600),
+      "the watch's first grading did not finish: \(watch.errors)")
+    let hint = try GraderRun(["--hint", "lesson01", "1"], root: root)
+    #expect(hint.waitForExit(upTo: 60), "--hint waited behind an idle --watch")
+    #expect(hint.status == 0 && hint.output.contains("hint"), "\(hint.output) \(hint.errors)")
+    hint.end()
+    let grading = try GraderRun(["lesson01"], root: root)
+    #expect(grading.waitForExit(upTo: 180), "a grading waited behind an idle --watch")
+    #expect(grading.status == 1, "the starter fails some tests: \(grading.errors)")
+    grading.end()
+    let list = try GraderRun(["--list"], root: root)
+    #expect(list.waitForExit(upTo: 60), "--list waited behind an idle --watch")
+    list.end()
+  }
+
+  @Test(
+    "A run behind another SwiftPM process's lock on .build says what it waits for, then goes on")
+  func swiftPMLockNamed() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: nil, in: root)
+    // Hold SwiftPM's own lock as another `swift build` in a terminal would: `flock` on its
+    // lock file in the temporary folder, this process's id in `.build/.lock`.
+    let scratch = root.appending(path: ".build")
+    let lockFile = try #require(
+      SwiftPMLock.lockFiles(for: scratch, temporaryFolders: [SwiftPMLock.ownTemporaryFolder])
+        .first)
+    let descriptor = open(lockFile.path, O_CREAT | O_RDWR, 0o644)
+    try #require(descriptor >= 0)
+    var released = false
+    defer { if !released { close(descriptor) } }
+    try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0, "the lock is free before the test")
+    let pid = "\(getpid())"
+    try pid.write(to: scratch.appending(path: ".lock"), atomically: true, encoding: .utf8)
+    let grading = try GraderRun(["lesson01"], root: root)
+    defer { grading.end() }
+    let said = grading.waitForErrors(containing: "Another SwiftPM process", upTo: 120)
+    close(descriptor)
+    released = true
+    #expect(said, "the wait is named: \(grading.errors)")
+    #expect(
+      grading.errors.contains("(process \(pid)") && grading.errors.contains("Ctrl-C"),
+      "the holder's process id and how to stop: \(grading.errors)")
+    #expect(grading.waitForExit(upTo: 600), "the run goes on once the lock is released")
+    #expect(grading.status == 1, "the starter is graded: \(grading.errors)")
+  }
+
+  @Test("An exit handler that never returns ends in a verdict, and nothing is left running")
+  func atexitHang() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: "atexit", in: root)
+    let grading = try GraderRun(["lesson01", "--json"], root: root)
+    defer { grading.end() }
+    try #require(grading.waitForExit(upTo: 600), "the grader waited for the test process forever")
+    #expect(grading.status == 1, "multiply is wrong: \(grading.errors)")
+    let json = grading.output
+    #expect(json.contains("\"passed\"") && json.contains("\"failed\""), "\(json)")
+    let text = try MiniKata.grade(case: "atexit")
+    #expect(text.tasks.flatMap(\.tests).map(\.status) == [.passed, .passed, .failed])
+    let said = text.notes.joined(separator: " ")
+    #expect(said.contains("did not exit within 5 s after its last test"), "\(said)")
+    #expect(MiniKata.leftoverTestProcesses() == 0, "the test process was ended")
+  }
+
+  @Test("A child process that outlives the test and keeps its output open is ended")
+  func leftoverChild() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: "leftover", in: root)
+    let grading = try GraderRun(["lesson01"], root: root)
+    defer { grading.end() }
+    try #require(grading.waitForExit(upTo: 600), "the grader waited for the child forever")
+    #expect(grading.status == 1, "multiply is wrong: \(grading.errors)")
+    #expect(grading.output.contains("Adds two numbers"), "\(grading.output)")
+    #expect(MiniKata.sleepers() == [], "the learner's child process was ended")
+    let lesson = try MiniKata.grade(case: "leftover")
+    #expect(lesson.tasks.flatMap(\.tests).map(\.status) == [.passed, .passed, .failed])
+    let marked = ProcessMarks.marked(by: ChildProcess.markPrefix).filter {
+      $0.command.contains("987654")
+    }
+    #expect(marked.isEmpty, "no process with the grader's mark is left: \(marked)")
+    let report = Report(style: Style(colour: false)).detailed(lesson)
+    #expect(report.contains("the grader stopped"), "the report says what was ended:\n\(report)")
+    #expect(MiniKata.sleepers() == [], "the learner's child process was ended")
   }
 }
 
@@ -864,6 +956,20 @@ enum MiniKata {
       .filter { $0.contains(path) }
   }
 
+  /// The `sleep 987654` children the `leftover` case starts, by process id.
+  static func sleepers() -> [String] {
+    let ps = Process()
+    ps.executableURL = URL(fileURLWithPath: "/bin/ps")
+    ps.arguments = ["-A", "-o", "pid=,args="]
+    let pipe = Pipe()
+    ps.standardOutput = pipe
+    guard (try? ps.run()) != nil else { return [] }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    ps.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+      .filter { $0.hasSuffix("sleep 987654") }
+  }
+
   /// How many processes still work in this copy: a test process, a compiler or a linker.
   static func leftoverTestProcesses() -> Int {
     processes().filter { !$0.contains("/bin/ps") && !$0.hasPrefix("ps ") }.count
@@ -899,5 +1005,83 @@ enum MiniKata {
     try Checksums(root: target).write(for: course.lessons)
     root.withLock { $0 = target }
     return target
+  }
+}
+
+/// The built grader run as a second terminal would: its output read as it comes.
+final class GraderRun: @unchecked Sendable {
+  private let process = Process()
+  private let outputData = Mutex(Data())
+  private let errorData = Mutex(Data())
+
+  init(_ arguments: [String], root: URL) throws {
+    let grader = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appending(path: "kata-grader")
+    try #require(FileManager.default.isExecutableFile(atPath: grader.path), "\(grader.path)")
+    process.executableURL = grader
+    process.arguments = arguments
+    process.currentDirectoryURL = root
+    var environment = ProcessInfo.processInfo.environment
+    environment["KATA_ROOT"] = root.path
+    environment["NO_COLOR"] = "1"
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    Self.read(output) { data in self.outputData.withLock { $0.append(data) } }
+    Self.read(errors) { data in self.errorData.withLock { $0.append(data) } }
+  }
+
+  private static func read(_ pipe: Pipe, into append: @escaping @Sendable (Data) -> Void) {
+    let reader = pipe.fileHandleForReading
+    Thread.detachNewThread {
+      while true {
+        let data = reader.availableData
+        if data.isEmpty { break }
+        append(data)
+      }
+    }
+  }
+
+  var output: String { String(decoding: outputData.withLock { $0 }, as: UTF8.self) }
+  var errors: String { String(decoding: errorData.withLock { $0 }, as: UTF8.self) }
+  var status: Int32 { process.isRunning ? -1 : process.terminationStatus }
+
+  /// Whether it ended within `seconds`: a bound against a hang, not a claim about speed.
+  func waitForExit(upTo seconds: Double) -> Bool {
+    waitFor(seconds) { !self.process.isRunning }
+  }
+
+  func waitForOutput(containing text: String, upTo seconds: Double) -> Bool {
+    waitFor(seconds) { self.output.contains(text) }
+  }
+
+  func waitForErrors(containing text: String, upTo seconds: Double) -> Bool {
+    waitFor(seconds) { self.errors.contains(text) }
+  }
+
+  private func waitFor(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+      if Date() > deadline || (!process.isRunning && !condition()) { return condition() }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    return true
+  }
+
+  /// Ctrl-C, as the learner would press it.
+  func interrupt() {
+    if process.isRunning { kill(process.processIdentifier, SIGINT) }
+  }
+
+  /// Ends it (and what it started) if it still runs: a failed test leaves nothing behind.
+  func end() {
+    guard process.isRunning else { return }
+    interrupt()
+    if !waitForExit(upTo: 10) { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
   }
 }

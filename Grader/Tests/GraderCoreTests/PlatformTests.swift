@@ -279,3 +279,61 @@ import Testing
     #expect(try !gates.formatting(environment: [:]).isEmpty, "badly formatted, not skipped")
   }
 }
+
+@Suite struct ProcessMarkTests {
+  @Test("The mark is read from a /proc environ file, wherever it stands")
+  func environ() {
+    let environment = Data("HOME=/root\0KATA_GRADER_CHILD=41-AB\0PATH=/usr/bin\0".utf8)
+    #expect(ProcessMarks.mark(inEnviron: environment) == "41-AB")
+    #expect(ProcessMarks.mark(inEnviron: Data("HOME=/root\0KATA_GRADER_CHILDREN=1\0".utf8)) == nil)
+    #expect(ProcessMarks.mark(inEnviron: Data()) == nil)
+  }
+
+  @Test("Marked processes are found in macOS's `ps -A -E -ww -o pid=,command=` output")
+  func macOSps() {
+    // Shaped as macOS prints it (no Mac was at hand to record it): the id right-aligned,
+    // the command line, then the environment as NAME=value words.
+    let output = [
+      "    1 /sbin/launchd",
+      "  512 /usr/bin/login -pf learner TERM=xterm-256color SHELL=/bin/zsh",
+      " 8123 /bin/sleep 987654 TMPDIR=/var/folders/x/T/ KATA_GRADER_CHILD=77-1F2E USER=learner",
+      " 8130 swift-build --scratch-path .build KATA_GRADER_CHILD=77-9C0D",
+    ].joined(separator: "\n")
+    let found = ProcessMarks.marks(inPSOutput: output)
+    #expect(found.map(\.pid) == [8123, 8130])
+    #expect(found.map(\.mark) == ["77-1F2E", "77-9C0D"])
+    #expect(found.first?.command.hasPrefix("/bin/sleep 987654") == true)
+  }
+
+  @Test(
+    "A process the grader starts carries the mark, and is found by it while it runs",
+    .timeLimit(.minutes(1)))
+  func markedChild() throws {
+    // The child waits for a gate the check opens once it has looked: no race with its end.
+    let gate = FileManager.default.temporaryDirectory.appending(path: "gate-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: gate) }
+    let script = "while [ ! -e \"$1\" ]; do sleep 0.05; done # marked-child-test"
+    let child = ChildProcess(
+      arguments: ["sh", "-c", script, "sh", gate.path],
+      directory: FileManager.default.temporaryDirectory)
+    var found: [String] = []
+    _ = try child.run {
+      found = ProcessMarks.marked(by: ChildProcess.markPrefix).map(\.command)
+      if found.contains(where: { $0.contains("marked-child-test") }) {
+        _ = FileManager.default.createFile(atPath: gate.path, contents: nil)
+      }
+      return .keepWaiting
+    }
+    #expect(found.contains { $0.contains("marked-child-test") }, "\(found)")
+  }
+
+  @Test("What another SwiftPM process holding .build is told, with its id and how to stop")
+  func swiftPMLockMessage() {
+    let said = SwiftPMLock.message(folder: ".build", owner: "\(getpid())\n")
+    #expect(said.hasPrefix("Another SwiftPM process is using .build (process \(getpid())"))
+    #expect(said.hasSuffix("; waiting for it… Ctrl-C stops.\n"))
+    #expect(
+      SwiftPMLock.message(folder: ".build", owner: "")
+        == "Another SwiftPM process is using .build; waiting for it… Ctrl-C stops.\n")
+  }
+}
