@@ -7,7 +7,7 @@ import Testing
 struct Task8Tests {
   @Test(
     "Each record becomes an account, in the bank's order",
-    arguments: [BankRecordSet.family, .student]
+    arguments: [BankRecordSet.family, .student, .edges]
   )
   func recordsBecomeAccounts(set: BankRecordSet) async {
     let server = ScriptedBankServer(
@@ -22,7 +22,9 @@ struct Task8Tests {
 
   @Test(
     "Every 2xx status is a success",
-    arguments: zip([200, 201, 204, 299], [BankRecordSet.student, .family, .noAccounts, .family])
+    arguments: zip(
+      [200, 201, 202, 204, 206, 226, 250, 299],
+      [BankRecordSet.student, .family, .edges, .noAccounts, .student, .family, .edges, .family])
   )
   func every2xxIsASuccess(status: Int, set: BankRecordSet) async {
     let server = ScriptedBankServer(
@@ -37,7 +39,7 @@ struct Task8Tests {
 
   @Test(
     "A status outside 2xx is a failure the screen can show",
-    arguments: [199, 300, 304, 401, 404, 500, 503]
+    arguments: [0, 100, 199, 300, 302, 304, 400, 401, 404, 418, 500, 503, 599]
   )
   func otherStatusesAreFailures(status: Int) async {
     let server = ScriptedBankServer(
@@ -48,6 +50,18 @@ struct Task8Tests {
 
     expectAsked(server, times: 1, after: "one fetch")
     expectScreenFailure(outcome, after: "status \(status) with \(BankRecordSet.family.names)")
+    if case .failure(let thrown) = outcome, let shown = thrown as? AccountsUnavailable {
+      let technical = ["HTTP", "status code"] + (status >= 100 ? [String(status)] : [])
+      let found = technical.filter { shown.message.localizedCaseInsensitiveContains($0) }
+      #expect(
+        found.isEmpty,
+        """
+        The SDK answered status \(status), and the screen would show "\(shown.message)", \
+        which speaks of \(found): the protocol's words, written for logs and support tools. \
+        The customer reads a sentence in the screen's words, whatever went wrong below.
+        """
+      )
+    }
   }
 
   @Test(
@@ -85,6 +99,7 @@ struct Task8Tests {
     let sdk = server.makeSDK(host: host)
 
     let repository = makeLiveAccountsRepository(sdk: sdk)
+    await giveBackgroundWorkTime(toReach: server)
 
     expectContacts([.connection(host: host)], after: "building the repository over the SDK")
     expectAsked(server, times: 0, after: "building the repository, before any fetch")
@@ -121,6 +136,37 @@ struct Task8Tests {
       customer's choice on the screen, and a retry hidden below doubles the load on a bank \
       that is already struggling.
       """
+    )
+  }
+
+  @Test(
+    "After a success, a failure is a failure, not the accounts of before",
+    arguments: [
+      Result<BankAccountsResponse, BankSDKError>.failure(.offline),
+      .failure(.timedOut(seconds: 30)),
+      .success(BankAccountsResponse(statusCode: 503, records: [])),
+      .success(BankAccountsResponse(statusCode: 404, records: BankRecordSet.student.records)),
+    ]
+  )
+  func failureAfterSuccessIsAFailure(second: Result<BankAccountsResponse, BankSDKError>) async {
+    let server = ScriptedBankServer(
+      .success(BankAccountsResponse(statusCode: 200, records: BankRecordSet.family.records)))
+    let repository = makeLiveAccountsRepository(sdk: server.makeSDK(host: "api.example-bank.com"))
+
+    let first = await fetch(from: repository)
+    server.answer(second)
+    let outcome = await fetch(from: repository)
+
+    expectAccounts(first, equal: .family, after: "200 on the first fetch")
+    expectAsked(server, times: 2, after: "two fetches")
+    expectScreenFailure(
+      outcome,
+      after:
+        "\(describe(second)) on the second fetch, after a 200 with \(BankRecordSet.family.names)",
+      also: """
+        The accounts of an earlier answer are not this answer's: the customer would see \
+        yesterday's balances as today's, with no sign that the bank did not answer.
+        """
     )
   }
 
@@ -223,6 +269,22 @@ struct BankRecordSet: Sendable, CustomTestStringConvertible {
     expected: ["stu-9 | Student Saver | 7", "abc-1 | Books | 124050"]
   )
 
+  // A balance between -1 and 0 keeps its sign; one above 200,000.00 is past a Float's
+  // cents; an empty account is still an account.
+  static let edges = BankRecordSet(
+    label: "four accounts with edge balances",
+    records: [
+      BankAccountRecord(accountNumber: "ln-77", displayName: "Car Loan", balance: "-0.45"),
+      BankAccountRecord(accountNumber: "inv-5", displayName: "Brokerage", balance: "200000.01"),
+      BankAccountRecord(accountNumber: "gft-2", displayName: "Gift Card", balance: "0.00"),
+      BankAccountRecord(accountNumber: "crd-9", displayName: "Store Card", balance: "-1000.00"),
+    ],
+    expected: [
+      "ln-77 | Car Loan | -45", "inv-5 | Brokerage | 20000001", "gft-2 | Gift Card | 0",
+      "crd-9 | Store Card | -100000",
+    ]
+  )
+
   static let noAccounts = BankRecordSet(label: "no accounts", records: [], expected: [])
 }
 
@@ -298,6 +360,16 @@ private func fetch(from repository: any AccountsRepository) async -> Result<[Acc
   }
 }
 
+/// Gives work that `init` started in the background (a `Task` nobody awaits) time to reach
+/// the server: returns as soon as a request arrives, or after half a second.
+private func giveBackgroundWorkTime(toReach server: ScriptedBankServer) async {
+  let clock = ContinuousClock()
+  let deadline = clock.now.advanced(by: .milliseconds(500))
+  while server.requests == 0, clock.now < deadline {
+    try? await Task.sleep(for: .milliseconds(10))
+  }
+}
+
 private func lines(_ accounts: [Account]) -> [String] {
   accounts.map { "\($0.id) | \($0.name) | \($0.balanceInCents)" }
 }
@@ -368,6 +440,7 @@ private func expectAccounts(
 private func expectScreenFailure(
   _ outcome: Result<[Account], any Error>,
   after answer: String,
+  also: String = "",
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
   switch outcome {
@@ -377,7 +450,7 @@ private func expectScreenFailure(
       The SDK answered \(answer), and the repository returned \(accounts.count) account(s) \
       (\(accounts.map(\.name))) as if all was well. Only a 2xx status is a success; any other \
       status, and any error of the SDK, is a failure the screen must show, not a list \
-      (nor an empty one).
+      (nor an empty one).\(also.isEmpty ? "" : " " + also)
       """,
       sourceLocation: sourceLocation
     )
