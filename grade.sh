@@ -58,20 +58,27 @@ if [ "$(uname -s 2>/dev/null)" = Darwin ] && [ -z "${TOOLCHAINS:-}" ] \
 fi
 
 # The grader is rebuilt when its sources' contents change, not their dates: an update
-# unpacked from an archive (or copied with cp -p, rsync -a) may bring older dates. The
-# checksum of every file's checksum, size and name, in a fixed order, is kept beside the binary.
-sources=$(cd "$root/Grader" && find Sources Package.swift -type f -exec cksum {} + | LC_ALL=C sort | cksum) || sources=unknown
+# unpacked from an archive (or copied with cp -p, rsync -a) may bring older dates. The list of
+# every file's checksum, size and name, in a fixed order, is kept beside the binary.
+sources=$(cd "$root/Grader" && find Sources Package.swift -type f -exec cksum {} + | LC_ALL=C sort) || sources=unknown
 built_from="$scratch/kata-grader.sources"
 needs_build=no
 if [ ! -x "$grader" ]; then
   needs_build=first
 elif [ ! -f "$built_from" ] || [ "$(cat "$built_from")" != "$sources" ]; then
   needs_build=yes
-  # SwiftPM itself decides by dates too: when no source is newer than the last build, it
-  # would keep the old objects, so they go (the grader's own modules only; a minute's build).
-  if [ -f "$built_from" ] && [ -z "$(find "$root/Grader/Sources" "$root/Grader/Package.swift" -newer "$built_from" 2>/dev/null | head -n 1)" ]; then
-    find "$scratch" -type d -name '*.build' -prune -exec rm -rf {} +
-  fi
+  # SwiftPM decides by dates: a changed file no newer than the last build would keep its old
+  # objects (and the old binary), so then the grader is built from nothing, as on a first run.
+  changed=$(printf '%s\n' "$sources" | LC_ALL=C comm -13 "$built_from" - 2>/dev/null) || changed='? ? ?'
+  while read -r _ _ name; do
+    if [ -n "$name" ] && [ -z "$(find "$root/Grader/$name" -newer "$built_from" 2>/dev/null)" ]; then
+      rm -rf "$scratch"
+      needs_build=anew
+      break
+    fi
+  done <<END_OF_LIST
+$changed
+END_OF_LIST
 fi
 
 if [ "$needs_build" != no ]; then
@@ -90,6 +97,8 @@ if [ "$needs_build" != no ]; then
   fi
   if [ "$needs_build" = first ]; then
     printf 'Building the grader (first run only; this takes a minute)...\n' >&2
+  elif [ "$needs_build" = anew ]; then
+    printf 'Building the grader anew, as its sources changed (this takes a minute)...\n' >&2
   fi
   # SwiftPM's own build system, whose layout ($scratch/debug/kata-grader) this script and the
   # grader read; the next SwiftPM defaults to Swift Build. Swift 6.2 accepts the option too.

@@ -104,15 +104,32 @@ import Testing
       [.modificationDate: Date(timeIntervalSince1970: 946_684_800)], ofItemAtPath: source.path)
     let objects = work.appending(path: "kata/.build/grader/triple/debug/GraderCore.build")
     try Data().write(to: objects.appending(path: "old.o"))
+    let leftover = work.appending(path: "kata/.build/grader/debug/description.json")
+    try Data("{}".utf8).write(to: leftover)
     let updated = try Self.run(machine, shell: shell, arguments: ["lesson01"], in: work)
     #expect(updated.swiftBuild.hasPrefix("build"), "new contents with an old date: built again")
     #expect(updated.output.contains("GRADER RAN lesson01"), "\(updated.errors)")
     let rebuilt = (try? FileManager.default.contentsOfDirectory(atPath: objects.path)) ?? []
     #expect(
       rebuilt == ["fresh.o"],
-      "SwiftPM decides by dates too, so the grader's old objects are removed first: \(rebuilt)")
+      "SwiftPM decides by dates too, so the grader's old build is removed first: \(rebuilt)")
+    #expect(
+      !FileManager.default.fileExists(atPath: leftover.path),
+      "the whole old build goes, not only its objects (SwiftPM kept the old binary)")
+    #expect(updated.errors.contains("Building the grader"), "\(updated.errors)")
     let last = try Self.run(machine, shell: shell, arguments: ["lesson01"], in: work)
     #expect(last.swiftBuild.isEmpty, "and then no build again: \(last.swiftBuild)")
+
+    // An edit made now: SwiftPM sees its date, so the build is an incremental one.
+    try Data("let version = 3\n".utf8).write(to: source)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: source.path)
+    try Data("{}".utf8).write(to: leftover)
+    let edited = try Self.run(machine, shell: shell, arguments: ["lesson01"], in: work)
+    #expect(edited.swiftBuild.hasPrefix("build"), "an edit: built again")
+    #expect(
+      FileManager.default.fileExists(atPath: leftover.path) && edited.errors.isEmpty,
+      "a newer file needs no build from nothing: \(edited.errors)")
   }
 
   /// What one run of grade.sh did.
