@@ -250,7 +250,7 @@ private func advice(
   if fetches == 0 {
     parts.append("The injected repository was never asked; do Task 1 first.")
   } else if fetches > 1 {
-    parts.append("The repository was asked \(fetches) times in one load; ask it once.")
+    parts.append("The repository was asked \(fetches) time(s) in one load; ask it once.")
   } else if heard.isEmpty && !tracksOnSuccess {
     parts.append(
       """

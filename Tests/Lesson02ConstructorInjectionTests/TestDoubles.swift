@@ -128,7 +128,7 @@ final class SuspendingAccountsRepository: AccountsRepository {
     if count > expected {
       Issue.record(
         """
-        A second request was made: the repository was asked \(count) times while the test \
+        A second request was made: the repository was asked \(count) time(s) while the test \
         started \(expected) load(s). One load asks the repository once: no retry of a failed \
         request, no second fetch. (The extra request failed at once instead of waiting.)
         """

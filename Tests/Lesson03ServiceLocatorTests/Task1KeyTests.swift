@@ -176,9 +176,9 @@ struct Task1Tests {
     #expect(
       resolved == expected,
       """
-      Billing.Settings was resolved \(resolves) times from a factory that makes a new value \
+      Billing.Settings was resolved \(resolves) time(s) from a factory that makes a new value \
       on each call; the locator returned \(resolved.map { $0?.currency ?? "nil" }) and ran \
-      the factory \(made.withLock { $0 }) times. Expected \(expected.map(\.currency)): the \
+      the factory \(made.withLock { $0 }) time(s). Expected \(expected.map(\.currency)): the \
       locator kept what the factory made the first time, so a service meant to be made \
       fresh for each caller is shared by all of them. Run the registered factory on every \
       resolve(_:).

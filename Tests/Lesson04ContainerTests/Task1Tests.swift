@@ -45,8 +45,8 @@ struct Task1Tests {
       paymentsMade.value == 2 && analyticsMade.value == 0,
       """
       Two resolves of Payments.Client should call its own factory twice and no other; \
-      Payments.Client's factory ran \(paymentsMade.value) times and Analytics.Client's \
-      \(analyticsMade.value) times.
+      Payments.Client's factory ran \(paymentsMade.value) time(s) and Analytics.Client's \
+      \(analyticsMade.value) time(s).
       """
     )
     #expect(

@@ -24,7 +24,7 @@ struct Task3Tests {
       first === second && second === third,
       "A singleton should be one shared instance; resolve returned several. Is the scope ignored?"
     )
-    #expect(made.value == 1, "A singleton's factory should run once; it ran \(made.value) times.")
+    #expect(made.value == 1, "A singleton's factory should run once; it ran \(made.value) time(s).")
   }
 
   @Test("A hundred threads resolving a new singleton at once create it exactly once")
@@ -58,7 +58,7 @@ struct Task3Tests {
       made.value == 1,
       """
       100 threads resolved the singleton at the same moment and its factory ran \
-      \(made.value) times. Checking for an instance, then creating it, is a race when the \
+      \(made.value) time(s). Checking for an instance, then creating it, is a race when the \
       check and the store are two steps: every thread that checks before the first store \
       creates its own. "I create it, you wait" has to be decided once, by one caller.
       """
@@ -108,8 +108,8 @@ struct Task3Tests {
     #expect(
       ledgersMade.value == 1 && clocksMade.value == 1,
       """
-      Each singleton should be created once; Ledger was created \(ledgersMade.value) times \
-      and Clock \(clocksMade.value) times. Keep one "being created" marker per registration.
+      Each singleton should be created once; Ledger was created \(ledgersMade.value) time(s) \
+      and Clock \(clocksMade.value) time(s). Keep one "being created" marker per registration.
       """
     )
   }
@@ -142,7 +142,7 @@ struct Task3Tests {
       third.value === created && attempts.value == 2,
       """
       Once the retry succeeded, the singleton should be shared: the factory ran \
-      \(attempts.value) times for three resolves.
+      \(attempts.value) time(s) for three resolves.
       """
     )
   }
@@ -196,7 +196,7 @@ struct Task3Tests {
       attempts.value == 2 && ledgers.all.allSatisfy { $0 === shared },
       """
       After the first creation threw, the singleton should be created once more and then \
-      shared: its factory ran \(attempts.value) times, and the threads got \
+      shared: its factory ran \(attempts.value) time(s), and the threads got \
       \(distinctInstances(ledgers.all + [shared])) different instances.
       """
     )

@@ -77,8 +77,8 @@ struct Task4Tests {
     #expect(
       ledgersMade.value == 1 && reportsMade.value == 1,
       """
-      Each singleton should be created once; Ledger was created \(ledgersMade.value) times \
-      and ReportService \(reportsMade.value) times.
+      Each singleton should be created once; Ledger was created \(ledgersMade.value) time(s) \
+      and ReportService \(reportsMade.value) time(s).
       """
     )
     let reportsSeen = distinctInstances(reports.all)

@@ -126,7 +126,7 @@ struct Task7Tests {
       fromChildren.allSatisfy { $0 === fromParent } && made.value == 1,
       """
       The parent's singleton should be one instance for the parent and its \(children) \
-      children; it was created \(made.value) times. Keep it in the container that \
+      children; it was created \(made.value) time(s). Keep it in the container that \
       registered it.
       """
     )
@@ -221,7 +221,7 @@ struct Task7Tests {
       """
       A child of a child\(childOverrides ? ", whose parent overrides Clock," : "") should \
       resolve the '\(expected)' Clock and share its grandparent's singleton; it got the \
-      '\(label)' Clock, and the singleton was created \(made.value) times.
+      '\(label)' Clock, and the singleton was created \(made.value) time(s).
       """
     )
   }

@@ -91,7 +91,7 @@ struct Task8Tests {
       clientsMade.value == 1 && oneRepository,
       """
       100 threads read accountsRepository at once: the HTTP client was made \
-      \(clientsMade.value) times, and the threads \
+      \(clientsMade.value) time(s), and the threads \
       \(oneRepository ? "all got one repository" : "got different repositories"). A \
       property that makes its value on every read (as the starter's do) makes one per \
       reader, and a `lazy var` makes one per thread that reads it first (and cannot live in \

@@ -120,7 +120,7 @@ final class RunawayGuard: Sendable {
 struct RunawayResolution: Error, CustomStringConvertible {
   let calls: Int
   var description: String {
-    "RunawayResolution: the test stopped the cycle after its factories had run \(calls) times"
+    "RunawayResolution: the test stopped the cycle after its factories had run \(calls) time(s)"
   }
 }
 

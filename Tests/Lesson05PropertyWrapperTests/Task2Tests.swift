@@ -66,7 +66,7 @@ struct Task2Tests {
       on.store.questionCount == 1 && off.store.questionCount == 1,
       """
       Each scope's flag store should be asked once, by its own gate; they were asked \
-      \(on.store.questionCount) and \(off.store.questionCount) times. \(leakCause(on, off))
+      \(on.store.questionCount) and \(off.store.questionCount) time(s). \(leakCause(on, off))
       """
     )
   }

@@ -20,7 +20,7 @@ struct Task3Tests {
       routers.count == 0 && analytics.count == 0,
       """
       Creating the coordinator should not run any factory yet; the router factory ran \
-      \(routers.count) times and the analytics factory \(analytics.count) times. An owner \
+      \(routers.count) time(s) and the analytics factory \(analytics.count) time(s). An owner \
       that is only created has read nothing yet, so nothing should be resolved.
       """
     )
@@ -49,14 +49,14 @@ struct Task3Tests {
       analyticsResolvedAfterStart == 0,
       """
       start() uses only the router, so the analytics factory should not have run yet; it ran \
-      \(analyticsResolvedAfterStart) times. A property that is never read should never resolve.
+      \(analyticsResolvedAfterStart) time(s). A property that is never read should never resolve.
       """
     )
     #expect(
       routers.count == 1,
       """
       Three uses of the router should resolve it once and keep it; the router factory ran \
-      \(routers.count) times. Store the service the first read resolves, and return it on \
+      \(routers.count) time(s). Store the service the first read resolves, and return it on \
       later reads.
       """
     )
@@ -67,7 +67,7 @@ struct Task3Tests {
     )
     #expect(
       analytics.count == 1,
-      "showSettings() should resolve the analytics once; it ran \(analytics.count) times.")
+      "showSettings() should resolve the analytics once; it ran \(analytics.count) time(s).")
   }
 
   @MainActor
@@ -89,7 +89,7 @@ struct Task3Tests {
       routers.count == 2,
       """
       The router is registered with a factory, so each coordinator should get its own \
-      instance: the factory should run twice; it ran \(routers.count) times. \
+      instance: the factory should run twice; it ran \(routers.count) time(s). \
       \(routers.count > 2 ? storeFirstRead : keepPerOwner)
       """
     )
@@ -129,7 +129,7 @@ struct Task3Tests {
       Two coordinators, four navigations: the router factory should run once per \
       coordinator, and each coordinator's router should receive its own navigations \
       ["1 profile", "2 profile", "1 settings", "2 profile"]. The factory ran \(built.count) \
-      times and the routers received \(journal.entries). A wrapper that holds its service \
+      time(s) and the routers received \(journal.entries). A wrapper that holds its service \
       weakly loses it as soon as nothing else holds it, and resolves a new one on the next \
       read; keep a strong reference for as long as the owner lives.
       """
@@ -158,7 +158,7 @@ struct Task3Tests {
     #expect(
       resolvedAtCreation == 0,
       """
-      Creating the profile screen ran the analytics factory \(resolvedAtCreation) times; it \
+      Creating the profile screen ran the analytics factory \(resolvedAtCreation) time(s); it \
       should run none until the screen first reads its analytics. Read the services \
       through @Injected properties, which resolve on the first read, not in the screen's init.
       """

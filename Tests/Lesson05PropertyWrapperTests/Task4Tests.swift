@@ -23,7 +23,7 @@ struct Task4Tests {
       """
       The gate was created while a placeholder store was registered, then the remote store \
       replaced it before the first question; the gate should ask the remote store. Asked: \
-      remote \(remote.questionCount) times, placeholder \(placeholder.questionCount) times. \
+      remote \(remote.questionCount) time(s), placeholder \(placeholder.questionCount) time(s). \
       Resolve on the first read, not when the owner is created.
       """
     )
@@ -67,7 +67,7 @@ struct Task4Tests {
       """
       The gate was created in one test's scope and first read in another's; it should ask the \
       store of the scope it was created in. Asked: creator's store \
-      \(creatorsStore.questionCount) times, other store \(othersStore.questionCount) times. \
+      \(creatorsStore.questionCount) time(s), other store \(othersStore.questionCount) time(s). \
       An owner belongs to the container that was current when it was created, not to the \
       one current at its first read.
       """
@@ -89,7 +89,7 @@ struct Task4Tests {
       """
       A thread has no task-local values, so it sees the app's container; the gate was created \
       in the test's scope and should still ask the test's store. Asked \(store.questionCount) \
-      times. The owner's container is the one current when it was created, not when it is \
+      time(s). The owner's container is the one current when it was created, not when it is \
       first read.
       """
     )
@@ -115,7 +115,7 @@ struct Task4Tests {
       The gate was created outside any test's scope, so it belongs to the app and should \
       answer from the app's flags (new_checkout on, beta_menu off) even when it is first \
       read inside a test's scope. It answered \(answers), and the test's store was asked \
-      \(store.questionCount) times. An owner keeps the container that was current when it was \
+      \(store.questionCount) time(s). An owner keeps the container that was current when it was \
       created, the app's one included; the container current at the first read plays no part.
       """
     )

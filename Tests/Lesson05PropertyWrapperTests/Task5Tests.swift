@@ -32,7 +32,7 @@ struct Task5Tests {
       stores.count == 1,
       """
       A hundred threads made the first read at the same moment, and the flag store factory \
-      (which takes 20 ms) should have run exactly once; it ran \(stores.count) times. \
+      (which takes 20 ms) should have run exactly once; it ran \(stores.count) time(s). \
       More than once: several threads saw "not resolved yet" and each resolved; let the first \
       resolve while the others wait for its result. Zero: the threads read another container \
       (see Task 4).
@@ -45,7 +45,7 @@ struct Task5Tests {
       stores.instances.map(\.questionCount) == [100],
       """
       Every thread should have asked the same store, once each; the stores built were asked \
-      \(stores.instances.map(\.questionCount)) times.
+      \(stores.instances.map(\.questionCount)) time(s).
       """
     )
   }

@@ -156,8 +156,8 @@ struct Task6Tests {
       decoyPayments.count == 0 && decoyAnalytics.count == 0,
       """
       Container.live() built the checkout service while a test's container was current, and \
-      that container's factories ran for it: the gateway's \(decoyPayments.count) times, the \
-      analytics' \(decoyAnalytics.count) times. The composition root should pass the service \
+      that container's factories ran for it: the gateway's \(decoyPayments.count) time(s), the \
+      analytics' \(decoyAnalytics.count) time(s). The composition root should pass the service \
       its own payments and analytics explicitly, in the factory it registers. Does the service \
       still read them through @Injected, or do default arguments of its initializer look them \
       up in Container.current?

@@ -23,7 +23,7 @@ struct Task1Tests {
       catalog.productRequests == 1 && screen.viewModel.products == products,
       """
       The list should show the products of the catalog the factory was given, \
-      \(products.map(\.name)); that catalog was asked \(catalog.productRequests) times, and the \
+      \(products.map(\.name)); that catalog was asked \(catalog.productRequests) time(s), and the \
       list's state is \(screen.viewModel.state). A module factory builds its screens from the \
       services it received, not from placeholders or services of its own.
       """

@@ -25,7 +25,7 @@ struct Task2Tests {
       factory.listScreens.count == 1,
       """
       start() should ask the factory it was given for the product list once; that factory was \
-      asked \(factory.listScreens.count) times. A coordinator decides when a screen appears; \
+      asked \(factory.listScreens.count) time(s). A coordinator decides when a screen appears; \
       how the screen is built is the factory's business.
       """
     )

@@ -93,7 +93,7 @@ struct Task3Tests {
       factory.listScreens.count == 1,
       """
       start() should ask the factory for the product list, passing an `onSelect` the list \
-      calls on a pick; it asked \(factory.listScreens.count) times. Does the coordinator \
+      calls on a pick; it asked \(factory.listScreens.count) time(s). Does the coordinator \
       still build its screens itself (Task 2)?
       """
     )

@@ -24,7 +24,7 @@ struct Task5Tests {
       repository.loadCount == 1 && screen.viewModel.orders == orders,
       """
       The history should show the orders of the repository the factory was given, \
-      \(orders.map(\.id)); that repository was asked \(repository.loadCount) times and the \
+      \(orders.map(\.id)); that repository was asked \(repository.loadCount) time(s) and the \
       state is \(screen.viewModel.state). The account's factory builds from its own slice of \
       dependencies, as the catalog's does.
       """
@@ -80,7 +80,7 @@ struct Task5Tests {
       repository.loadCount == 2 && second.viewModel.orders == orders,
       """
       Two histories from one factory should each load through the repository the factory \
-      was given; it was asked \(repository.loadCount) times, and the second history shows \
+      was given; it was asked \(repository.loadCount) time(s), and the second history shows \
       \(second.viewModel.state). Whether orders are kept, and for how long, is the \
       repository's lifetime, chosen at the composition root (one per account session); a \
       store of orders kept in the factory lives as long as the factory, which nobody chose.

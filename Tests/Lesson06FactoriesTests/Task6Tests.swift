@@ -210,7 +210,7 @@ struct Task6Tests {
       """
       The orders repository lives as long as the account and keeps what it loaded, so the \
       second history should not hit the backend; Alice's orders were fetched \
-      \(backend.count(of: "/accounts/alice/orders")) times. Is a new repository built per screen?
+      \(backend.count(of: "/accounts/alice/orders")) time(s). Is a new repository built per screen?
       """
     )
     #expect(
@@ -249,7 +249,7 @@ struct Task6Tests {
       backend.count(of: "/accounts/alice/orders") == 2,
       """
       Signing in again should build a new repository, so Alice's orders are fetched again; \
-      they were fetched \(backend.count(of: "/accounts/alice/orders")) times. Are repositories \
+      they were fetched \(backend.count(of: "/accounts/alice/orders")) time(s). Are repositories \
       kept per account id?
       """
     )
