@@ -193,9 +193,19 @@ enum ProgramOutput {
 
   /// Swift Testing's lines start with one symbol and a space (◇, ✔, ✘, ↳, or an SF Symbol on
   /// macOS); XCTest's and SwiftPM's have fixed openings.
+  /// Swift Testing's console symbols (`Event.Symbol.unicodeCharacter` in swift-testing:
+  /// ◇ ➜ ━ ✔ ✘ ± ⚠ ↳ ⎙), and the SF Symbols it may print on a Mac instead, which live in
+  /// plane 16's private use area. A learner's own `→ loading` or `• item` is not one of them.
+  static func isSwiftTestingSymbol(_ scalar: Unicode.Scalar) -> Bool {
+    let symbols: Set<UInt32> = [
+      0x25C7, 0x279C, 0x2501, 0x2714, 0x2718, 0x00B1, 0x26A0, 0x21B3, 0x2399,
+    ]
+    return symbols.contains(scalar.value) || (0x10_0000...0x10_FFFD).contains(scalar.value)
+  }
+
   static func isFrameworkLine(_ line: Substring) -> Bool {
-    if let first = line.unicodeScalars.first, !first.isASCII,
-      !first.properties.isAlphabetic, line.dropFirst().first == " "
+    if let first = line.unicodeScalars.first, isSwiftTestingSymbol(first),
+      line.unicodeScalars.dropFirst().drop(while: { $0 == "\u{FE0E}" }).first == " "
     {
       return true
     }

@@ -27,6 +27,22 @@ import Testing
     #expect(printed == ["add(2, 3) reads index 2"])
   }
 
+  @Test("The learner's own lines that start with a symbol are kept; Swift Testing's are not")
+  func learnerSymbolsKept() {
+    let output = """
+      ◇ Test "Adds two numbers" started.
+      → loading
+      • item 1
+      ★ star
+      ↳ details of Swift Testing
+      ⚠\u{FE0E} a warning of Swift Testing
+      \u{100884} Test "Adds two numbers" failed (as a Mac may print it).
+      ✘ Test "Adds two numbers" failed after 0.001 seconds with 1 issue.
+      """
+    #expect(
+      ProgramOutput.byTest(in: output)["Adds two numbers"] == ["→ loading", "• item 1", "★ star"])
+  }
+
   @Test("ANSI colour codes the learner printed are removed")
   func ansiStripped() {
     let output = """
