@@ -76,6 +76,21 @@ struct Checksums {
     changedFiles(in: Self.testFolders(of: lessons)) + (manifestChanged() ? [Self.manifestPath] : [])
   }
 
+  /// The starter files of `lessons` that no task asks to change, since the reference
+  /// solution ships them as they are (a lesson's harness, a vendor's SDK, its models), and
+  /// that differ now. The tests rely on the harness, so a grade with one changed may not be
+  /// of the task files alone.
+  func changedUntaskedFiles(for lessons: [Lesson]) -> [String] {
+    let recorded = recorded()
+    return lessons.flatMap { lesson in
+      files(in: [lesson.exercisesFolder]).filter { path in
+        guard let shipped = recorded[path] else { return false }
+        let solution = lesson.solutionsFolder + path.dropFirst(lesson.exercisesFolder.count)
+        return fingerprint(of: solution) == shipped && fingerprint(of: path) != shipped
+      }
+    }
+  }
+
   /// Whether `Package.swift` differs from the shipped one; `false` for a list from before
   /// the manifest was recorded.
   func manifestChanged() -> Bool {

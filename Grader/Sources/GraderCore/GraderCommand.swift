@@ -121,7 +121,13 @@ public enum GraderCommand {
     } else {
       say(grades.map(report.detailed).joined(separator: "\n\n"))
     }
-    for line in report.closing(grades, source: source, editedTests: edited) { say(line) }
+    let untasked =
+      source == .exercises ? Checksums(root: course.root).changedUntaskedFiles(for: lessons) : []
+    for line in report.closing(
+      grades, source: source, editedTests: edited, editedUntasked: untasked)
+    {
+      say(line)
+    }
     return status
   }
 
@@ -147,6 +153,12 @@ public enum GraderCommand {
     {
       throw .usage(
         "--junit needs a file path; \(path) is a folder. Try --junit \(path)/results.xml.")
+    }
+    // An earlier report is replaced; any other file (grade.sh, a lesson's text) is not.
+    if FileManager.default.fileExists(atPath: url.path), url.pathExtension.lowercased() != "xml" {
+      throw .usage(
+        "--junit would write over \(path), an existing file that is not a JUnit report. "
+          + "Give a new file, or an earlier report ending in .xml, e.g. --junit results.xml.")
     }
     guard FileManager.default.isWritableFile(atPath: folder) else {
       throw .usage("--junit cannot write into \(folder): it does not exist or is read-only.")

@@ -207,9 +207,11 @@ public struct Report {
   }
 
   /// The lines that end every grading run, whether started by hand or by `--watch`: a
-  /// warning about edited tests, what to do next (or that all is done), and the Total line.
+  /// warning about edited tests (and starter files no task asks to change), what to do next
+  /// (or that all is done), and the Total line.
   func closing(
-    _ grades: [LessonGrade], source: CodeSource, editedTests: [String], watching: Bool = false
+    _ grades: [LessonGrade], source: CodeSource, editedTests: [String],
+    editedUntasked: [String] = [], watching: Bool = false
   ) -> [String] {
     var lines: [String] = []
     if editedTests.contains(Checksums.manifestPath) {
@@ -230,6 +232,18 @@ public struct Report {
       lines += [
         "The tests are the specification; a grade against edited tests means little.",
         "Restore them with: git checkout -- Tests/",
+      ]
+    }
+    if !editedUntasked.isEmpty {
+      lines += [
+        "",
+        style.fail("Note: ") + "you changed files that no task asks you to change "
+          + "(the reference solution leaves them as shipped):",
+      ]
+      lines += editedUntasked.prefix(8).map { "  \($0)" }
+      lines += [
+        "The tests rely on the lesson's harness, so this grade may not be of your task code alone.",
+        "See what changed with: git diff -- \(editedUntasked[0])",
       ]
     }
     lines.append("")

@@ -78,7 +78,10 @@ struct Watch: Sendable {
     let report = Report(style: style, root: course.root)
     say(grades.map(report.detailed).joined(separator: "\n\n"))
     let edited = Checksums(root: course.root).changedTests(for: [lesson])
-    for line in report.closing(grades, source: .exercises, editedTests: edited, watching: true) {
+    let untasked = Checksums(root: course.root).changedUntaskedFiles(for: [lesson])
+    for line in report.closing(
+      grades, source: .exercises, editedTests: edited, editedUntasked: untasked, watching: true)
+    {
       say(line)
     }
     say(style.dim("Watching \(lesson.exercisesFolder)/ — save to grade again, Ctrl-C to stop."))

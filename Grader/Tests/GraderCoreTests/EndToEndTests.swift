@@ -348,17 +348,21 @@ import Testing
     )
   }
 
-  @Test("--junit refuses to overwrite a Swift file or anything in Exercises, Solutions or Tests")
+  @Test(
+    "--junit refuses to overwrite a Swift file, anything in Exercises, Solutions or Tests, or any existing file but a report"
+  )
   func junitRefusesSources() throws {
     let root = try MiniKata.prepare()
     try MiniKata.use(case: nil, in: root)
     let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
     let before = try Data(contentsOf: exercise)
+    let script = root.appending(path: "grade.sh")
+    try Data("#!/bin/sh\n".utf8).write(to: script)
     let targets = [
       exercise.path, root.appending(path: "Tests/results.xml").path,
       root.appending(path: "Solutions/Lesson01Arithmetic/results.xml").path,
       root.appending(path: "Exercises/Lesson01Arithmetic/../Lesson01Arithmetic/r.xml").path,
-      root.appending(path: "Package.swift").path,
+      root.appending(path: "Package.swift").path, script.path,
     ]
     for target in targets {
       #expect(
@@ -366,6 +370,7 @@ import Testing
         "\(target) must be refused")
     }
     #expect(try Data(contentsOf: exercise) == before, "the learner's file is untouched")
+    #expect(try Data(contentsOf: script) == Data("#!/bin/sh\n".utf8), "grade.sh is untouched")
     #expect(!FileManager.default.fileExists(atPath: root.appending(path: "Tests/results.xml").path))
   }
 
@@ -442,6 +447,45 @@ import Testing
     #expect(closing.contains("git checkout -- Package.swift"))
     #expect(closing.contains("  Tests/Lesson01ArithmeticTests/ArithmeticTests.swift"))
     #expect(!closing.contains("  Package.swift"), "the manifest has its own heading")
+  }
+
+  @Test("A changed starter file that no task asks to change (a harness) is named")
+  func editedHarness() throws {
+    let root = try MiniKata.prepare()
+    let course = try Course(root: root)
+    let harness = "Harness.swift"
+    let shipped = Data("public let traffic: [String] = []\n".utf8)
+    let copies = ["Exercises/Lesson01Arithmetic", "Solutions/Lesson01Arithmetic"].map {
+      root.appending(path: "\($0)/\(harness)")
+    }
+    for copy in copies { try shipped.write(to: copy) }
+    try MiniKata.use(case: nil, in: root)
+    let checksums = Checksums(root: root)
+    try checksums.write(for: course.lessons)
+    defer {  // The kata is shared with the suite's other tests: leave it as found.
+      for copy in copies { try? FileManager.default.removeItem(at: copy) }
+      try? MiniKata.use(case: nil, in: root)
+      try? checksums.write(for: course.lessons)
+    }
+    #expect(checksums.changedUntaskedFiles(for: course.lessons).isEmpty)
+
+    // The task file (which the solution changes) is the learner's to edit: not named.
+    let task = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
+    try (String(decoding: try Data(contentsOf: task), as: UTF8.self) + "\n// mine\n").write(
+      to: task, atomically: true, encoding: .utf8)
+    #expect(checksums.changedUntaskedFiles(for: course.lessons).isEmpty)
+
+    try Data("public var traffic: [String] { [] }\n".utf8).write(
+      to: root.appending(path: "Exercises/Lesson01Arithmetic/\(harness)"))
+    let untasked = checksums.changedUntaskedFiles(for: course.lessons)
+    #expect(untasked == ["Exercises/Lesson01Arithmetic/Harness.swift"])
+    let grade = LessonGrade(lesson: course.lessons[0], declaredTests: 3)
+    let closing = Report(style: Style(colour: false)).closing(
+      [grade], source: .exercises, editedTests: [], editedUntasked: untasked
+    ).joined(separator: "\n")
+    #expect(closing.contains("no task asks you to change"), "\(closing)")
+    #expect(closing.contains("  Exercises/Lesson01Arithmetic/Harness.swift"))
+    #expect(closing.contains("git diff -- Exercises/Lesson01Arithmetic/Harness.swift"))
   }
 
   @Test("--verify passes a consistent kata and fails one whose variant lies")
