@@ -173,18 +173,26 @@ public struct Report {
     guard let task = grade.tasks.first(where: { !$0.isDone }) else {
       return "Next: ./grade.sh \(id)"
     }
-    let file = Grading.taskNumber(task.title).flatMap { todoFile(in: folder, task: $0) }
-    let place = file.map { "Its TODO is in \($0)" } ?? "The code is in \(folder)/"
+    let files = Grading.taskNumber(task.title).map { todoFiles(in: folder, task: $0) } ?? []
+    let place: String
+    switch files.count {
+    case 0: place = "The code is in \(folder)/"
+    case 1: place = "Its TODO is in \(files[0])"
+    default:
+      let names = files.map { String($0.split(separator: "/").last ?? Substring($0)) }
+      place =
+        "Its TODOs are in \(folder)/: \(names.dropLast().joined(separator: ", ")) and \(names[names.count - 1])"
+    }
     return "Next: \(id), \(task.title). \(place); \(again)"
   }
 
-  /// The first file of `folder` with a `TODO: Task N` comment, relative to the root.
-  func todoFile(in folder: String, task: Int) -> String? {
-    guard let root else { return nil }
+  /// The files of `folder` with a `TODO: Task N` comment, relative to the root, sorted.
+  func todoFiles(in folder: String, task: Int) -> [String] {
+    guard let root else { return [] }
     let url = root.appending(path: folder)
     let files = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
     let pattern = "TODO: Task \(task) "
-    return files.first { file in
+    return files.filter { file in
       guard file.hasSuffix(".swift"),
         let text = try? String(contentsOf: url.appending(path: file), encoding: .utf8)
       else { return false }

@@ -212,4 +212,38 @@ private enum SchemaCheck {
     let clean = report.closing([grade], source: .exercises, editedTests: []).joined(separator: "\n")
     #expect(!clean.contains("TODO"), "nothing to say once they are gone:\n\(clean)")
   }
+
+  @Test("The next step names every file that holds the task's TODO")
+  func nextStepNamesEveryTodoFile() throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "kata-todo-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appending(path: "Exercises/Lesson01X")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let files = [
+      "Logger.swift": "// TODO: Task 2 — optional.\n", "Model.swift": "let a = 1\n",
+      "ViewModel.swift": "// TODO: Task 2 — the logger.\n", "Root.swift": "// TODO: Task 3 — x\n",
+    ]
+    for (name, text) in files {
+      try text.write(to: folder.appending(path: name), atomically: true, encoding: .utf8)
+    }
+    let location = Location(file: "Tests/Lesson01XTests/T.swift", line: 6)
+    var grade = LessonGrade(
+      lesson: Lesson(module: "Lesson01X", number: 1, title: "Lesson 01 — X", textPath: nil),
+      declaredTests: 2)
+    grade.tasks = [
+      TaskGrade(
+        title: "Task 1 — A",
+        tests: [TestResult(id: "a", name: "A", location: location, status: .passed)],
+        location: location),
+      TaskGrade(
+        title: "Task 2 — B",
+        tests: [TestResult(id: "b", name: "B", location: location, status: .failed)],
+        location: location),
+    ]
+    let next = try #require(
+      Report(style: Style(colour: false), root: root).nextStep([grade], source: .exercises))
+    #expect(
+      next.contains("Its TODOs are in Exercises/Lesson01X/: Logger.swift and ViewModel.swift"),
+      "\(next)")
+  }
 }
