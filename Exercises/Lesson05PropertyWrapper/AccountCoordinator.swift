@@ -9,7 +9,8 @@ public final class AccountCoordinator {
   @Injected private var router: any Router
   @Injected private var analytics: any Analytics
 
-  /// Creates the coordinator; its services are resolved when it first uses them.
+  /// Creates the coordinator. With a lazy `@Injected` (Task 3) its services are resolved
+  /// when it first uses them; an eager one resolves them here.
   public init() {}
 
   /// Shows the first account screen, the profile.

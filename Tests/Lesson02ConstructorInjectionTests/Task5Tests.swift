@@ -95,9 +95,9 @@ struct Task5Tests {
       firstSpy.tracked == firstExpected && secondSpy.tracked == secondExpected,
       """
       The first view model loaded one account, then the second one failed. The first \
-      tracker should have recorded \(firstExpected.listed) and recorded \
-      \(firstSpy.tracked.listed); the second should have recorded \(secondExpected.listed) \
-      and recorded \(secondSpy.tracked.listed). Each view model tracks through the tracker \
+      tracker should have recorded \(firstExpected.listed) (it recorded \
+      \(firstSpy.tracked.listed)); the second should have recorded \(secondExpected.listed) \
+      (it recorded \(secondSpy.tracked.listed)). Each view model tracks through the tracker \
       it was built with, on every path.
       """
     )
@@ -133,8 +133,8 @@ struct Task5Tests {
       """
       Two view models loaded at the same time; the second finished first with three \
       accounts, then the first failed. The first tracker should have recorded \
-      \(firstExpected.listed) and recorded \(firstSpy.tracked.listed); the second should \
-      have recorded \(secondExpected.listed) and recorded \(secondSpy.tracked.listed). \
+      \(firstExpected.listed) (it recorded \(firstSpy.tracked.listed)); the second should \
+      have recorded \(secondExpected.listed) (it recorded \(secondSpy.tracked.listed)). \
       Events go to the tracker of the view model whose load it is, even while another \
       screen loads: no "current tracker" kept in a static or a global.
       """

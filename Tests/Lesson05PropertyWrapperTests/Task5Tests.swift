@@ -157,7 +157,7 @@ struct Task5Tests {
 
   @Test("A factory that reads, through another property, the one it resolves stops the app")
   func cycleThroughWrappersStops() async {
-    await #expect(
+    let result = await #expect(
       processExitsWith: .failure,
       """
       A flag store's factory read an analytics whose factory read the same gate's flag store: a \
@@ -186,6 +186,19 @@ struct Task5Tests {
       }
       _ = gate.isEnabled("new_checkout")
       exit(EXIT_SUCCESS)
+    }
+    // SIGSEGV (SIGBUS on some Macs) is the stack running out: the process stopped, but only
+    // because the read and the factories called each other without end.
+    if case .signal(let signal) = result?.exitStatus, signal == SIGSEGV || signal == SIGBUS {
+      Issue.record(
+        """
+        A flag store's factory read an analytics whose factory read the same gate's flag \
+        store: a cycle, on one thread. The process stopped with signal \(signal), the stack \
+        running out: each read found the property not yet resolved and ran its factory \
+        again, without end. A read that finds its property already being resolved on this \
+        very thread should stop the app with a message instead.
+        """
+      )
     }
   }
 
