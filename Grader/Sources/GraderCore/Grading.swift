@@ -124,6 +124,12 @@ public struct Grading {
       }
     }
     var present = lessons.filter { missing[$0.module] == nil }
+    for lesson in present {
+      if let problem = ModuleShadowing.problem(in: source.folder(of: lesson), root: course.root) {
+        missing[lesson.module] = [problem]
+      }
+    }
+    present.removeAll { missing[$0.module] != nil }
     // What is built is what the learner wrote: SwiftPM says which folder each module is
     // built from, and a lesson built from another folder is not graded.
     if !present.isEmpty {

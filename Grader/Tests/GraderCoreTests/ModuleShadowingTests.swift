@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@testable import GraderCore
+
+/// A learner's type named like a module the tests use would take over their checks.
+@Suite struct ModuleShadowingTests {
+  private func problem(in source: String) throws -> Diagnostic? {
+    let root = FileManager.default.temporaryDirectory.appending(path: "kata-shadow-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appending(path: "Exercises/Lesson01X")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try "struct Fine {}\n".write(
+      to: folder.appending(path: "A.swift"), atomically: true, encoding: .utf8)
+    try source.write(to: folder.appending(path: "B.swift"), atomically: true, encoding: .utf8)
+    return ModuleShadowing.problem(in: "Exercises/Lesson01X", root: root)
+  }
+
+  @Test(
+    "A type, protocol or alias named like the testing library or a module the tests import is an error",
+    arguments: [
+      "public enum Testing {\n  static func check() {}\n}\n",
+      "let a = 1\n@frozen public struct Swift {}\n",
+      "  public final class Foundation {}\n",
+      "public typealias Synchronization = Int\n",
+      "@available(macOS 15, *) package protocol KataTestSupport {}\n",
+    ])
+  func shadowingIsAnError(source: String) throws {
+    let found = try #require(try problem(in: source))
+    #expect(found.location?.file == "Exercises/Lesson01X/B.swift")
+    #expect(found.message.contains("the name of a module the tests use"))
+  }
+
+  @Test(
+    "Other names, and the words in comments or strings, are not",
+    arguments: [
+      "struct TestingHelper {}\n", "// enum Testing {}\n", "let s = \"enum Testing\"\n",
+      "enum Swiftness {}\n", "import Testing\n", "func Testing() {}\n",
+    ])
+  func otherNamesAreFine(source: String) throws {
+    #expect(try problem(in: source) == nil)
+  }
+}
