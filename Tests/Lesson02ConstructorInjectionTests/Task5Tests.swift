@@ -6,7 +6,7 @@ import Testing
 struct Task5Tests {
   @Test(
     "A successful load tracks requested, then loaded with the count, around the request",
-    arguments: [[Sample.travel, Sample.rent], [Sample.gifts]]
+    arguments: [[Sample.travel, Sample.rent], [Sample.gifts], []]
   )
   func successTracksInOrder(accounts: [Account]) async {
     let log = CallLog()

@@ -116,4 +116,26 @@ struct Task6Tests {
       """
     )
   }
+
+  @Test("After a failed reload, sharing shares nothing", arguments: BankOutage.both)
+  func nothingIsSharedAfterAFailedReload(error: BankOutage) async {
+    let repository = FakeAccountsRepository(.success([Sample.rent, Sample.gifts]))
+    let viewModel = makeAccountsViewModel(repository: repository, analytics: AnalyticsSpy())
+    await loadAccounts(on: viewModel)
+    repository.answer(.failure(error))
+    await loadAccounts(on: viewModel)
+    let channel = ShareChannelSpy()
+
+    shareAccount(Sample.rent.id, on: viewModel, via: channel)
+
+    #expect(
+      channel.shared.isEmpty,
+      """
+      The first load listed \([Sample.rent, Sample.gifts].map(\.name)); the reload failed, so \
+      the screen shows the failure and lists no account. Sharing "\(Sample.rent.name)" then \
+      sent \(channel.shared.map(\.name)) to the channel; it should send nothing: a share picks \
+      from what the screen lists now, and after a failure that is nothing.
+      """
+    )
+  }
 }

@@ -75,6 +75,33 @@ struct Task7Tests {
     )
   }
 
+  @Test("A view model without a logger borrows no other view model's")
+  func noLoggerBorrowsNone() async {
+    let withLogger = makeAccountsViewModel(
+      repository: FakeAccountsRepository(.failure(.maintenance)),
+      analytics: AnalyticsSpy()
+    )
+    let withoutLogger = makeAccountsViewModel(
+      repository: FakeAccountsRepository(.failure(.sessionExpired)),
+      analytics: AnalyticsSpy()
+    )
+    let logger = LoggerSpy()
+    attachLogger(logger, to: withLogger)
+
+    await loadAccounts(on: withLogger)
+    await loadAccounts(on: withoutLogger)
+
+    let overheard = logger.logged.filter { $0.contains(BankOutage.sessionExpired.message) }
+    #expect(
+      overheard.isEmpty,
+      """
+      A logger was attached to one view model only; the other, with none, failed too, and \
+      its failure reached that logger: \(overheard). A view model without a logger logs \
+      nowhere; it does not fall back to a logger attached to another one.
+      """
+    )
+  }
+
   @Test("A logger attached to one view model hears nothing from another")
   func loggerBelongsToItsViewModel() async {
     let first = makeAccountsViewModel(

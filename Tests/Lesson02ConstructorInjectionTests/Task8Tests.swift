@@ -61,6 +61,14 @@ struct Task8Tests {
         The customer reads a sentence in the screen's words, whatever went wrong below.
         """
       )
+      #expect(
+        !shown.message.localizedCaseInsensitiveContains("offline"),
+        """
+        The SDK answered status \(status), and the screen would show "\(shown.message)". The \
+        bank answered, so the device is online: telling the customer to check a connection \
+        that works sends them the wrong way. Only BankSDKError.offline means offline.
+        """
+      )
     }
   }
 
@@ -269,19 +277,21 @@ struct BankRecordSet: Sendable, CustomTestStringConvertible {
     expected: ["stu-9 | Student Saver | 7", "abc-1 | Books | 124050"]
   )
 
-  // A balance between -1 and 0 keeps its sign; one above 200,000.00 is past a Float's
-  // cents; an empty account is still an account.
+  // A balance between -1 and 0 keeps its sign; 30000000.01 is past an Int32 of cents and
+  // a Float's precision (which reads it as 3000000000); an empty account is still an account; names stay
+  // as the customer typed them, whatever their case or length.
   static let edges = BankRecordSet(
-    label: "four accounts with edge balances",
+    label: "four accounts with edge balances and names",
     records: [
-      BankAccountRecord(accountNumber: "ln-77", displayName: "Car Loan", balance: "-0.45"),
-      BankAccountRecord(accountNumber: "inv-5", displayName: "Brokerage", balance: "200000.01"),
+      BankAccountRecord(accountNumber: "ln-77", displayName: "my ISA", balance: "-0.45"),
+      BankAccountRecord(
+        accountNumber: "inv-5", displayName: "Household Emergency Fund", balance: "30000000.01"),
       BankAccountRecord(accountNumber: "gft-2", displayName: "Gift Card", balance: "0.00"),
       BankAccountRecord(accountNumber: "crd-9", displayName: "Store Card", balance: "-1000.00"),
     ],
     expected: [
-      "ln-77 | Car Loan | -45", "inv-5 | Brokerage | 20000001", "gft-2 | Gift Card | 0",
-      "crd-9 | Store Card | -100000",
+      "ln-77 | my ISA | -45", "inv-5 | Household Emergency Fund | 3000000001",
+      "gft-2 | Gift Card | 0", "crd-9 | Store Card | -100000",
     ]
   )
 
@@ -472,6 +482,15 @@ private func expectScreenFailure(
       """
       The SDK answered \(answer), and the repository threw AccountsUnavailable with an \
       empty message: the screen would show nothing. The message is what the customer reads.
+      """,
+      sourceLocation: sourceLocation
+    )
+    #expect(
+      shown.message.trimmingCharacters(in: .whitespaces).contains(" "),
+      """
+      The SDK answered \(answer), and the screen would show "\(shown.message)": one word, \
+      or a key for a translation table, not a sentence. The message is shown as it is; \
+      write the sentence the customer reads.
       """,
       sourceLocation: sourceLocation
     )
