@@ -40,7 +40,7 @@ struct Task1Tests {
     #expect(
       billing == Billing.Settings(currency: values.currency),
       """
-      Billing.Settings resolved to \(String(describing: billing)), not the \
+      Billing.Settings resolved to \(resolvedText(billing)), not the \
       \(values.currency) settings registered for it. Both types are called "Settings", so \
       a key built from the type's name is shared and the other registration overwrote it. \
       Two types need two keys even when their names print alike: a type's identity, not its \
@@ -50,7 +50,7 @@ struct Task1Tests {
     #expect(
       shipping == Shipping.Settings(carrier: values.carrier),
       """
-      Shipping.Settings resolved to \(String(describing: shipping)), not the \
+      Shipping.Settings resolved to \(resolvedText(shipping)), not the \
       \(values.carrier) settings registered for it; it should get its own registration, \
       whatever other type is also called "Settings".
       """
@@ -77,7 +77,7 @@ struct Task1Tests {
     #expect(
       billing?.label == labels.billing,
       """
-      Cache<Billing.Invoice> resolved to \(String(describing: billing)), not \
+      Cache<Billing.Invoice> resolved to \(resolvedText(billing)), not \
       "\(labels.billing)". Both caches print as "Cache<Invoice>", so a key made from that \
       text collides; a key made from the type's identity does not.
       """
@@ -85,7 +85,7 @@ struct Task1Tests {
     #expect(
       archive?.label == labels.archive,
       """
-      Cache<Archive.Invoice> resolved to \(String(describing: archive)), not \
+      Cache<Archive.Invoice> resolved to \(resolvedText(archive)), not \
       "\(labels.archive)"; it was registered on its own and should come back on its own.
       """
     )
@@ -106,14 +106,14 @@ struct Task1Tests {
     #expect(
       numbers?.label == labels.int,
       """
-      Cache<Int> resolved to \(String(describing: numbers)), not "\(labels.int)"; does the \
+      Cache<Int> resolved to \(resolvedText(numbers)), not "\(labels.int)"; does the \
       key keep the generic argument?
       """
     )
     #expect(
       words?.label == labels.string,
       """
-      Cache<String> resolved to \(String(describing: words)), not "\(labels.string)"; does \
+      Cache<String> resolved to \(resolvedText(words)), not "\(labels.string)"; does \
       the key keep the generic argument?
       """
     )
@@ -134,7 +134,7 @@ struct Task1Tests {
     #expect(
       before == Billing.Settings(currency: currencies.first),
       """
-      Billing.Settings resolved to \(String(describing: before)) right after it was \
+      Billing.Settings resolved to \(resolvedText(before)) right after it was \
       registered with \(currencies.first); it should resolve to what was registered.
       """
     )
@@ -144,13 +144,13 @@ struct Task1Tests {
       after == before
         ? """
         Billing.Settings was registered again with \(currencies.second), but resolving it \
-        still gives \(String(describing: after)): the locator kept what it made the first \
+        still gives \(resolvedText(after)): the locator kept what it made the first \
         time. A later registration replaces the earlier one, also after a resolve; let \
         resolve(_:) run the factory that is registered now.
         """
         : """
         After registering Billing.Settings again with \(currencies.second), it resolved to \
-        \(String(describing: after)) and then \(String(describing: again)). A later \
+        \(resolvedText(after)) and then \(resolvedText(again)). A later \
         registration should replace the earlier one, as before your change.
         """
     )

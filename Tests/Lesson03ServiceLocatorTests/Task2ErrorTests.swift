@@ -84,7 +84,7 @@ struct Task2Tests {
     #expect(
       billing == Billing.Settings(currency: values.currency),
       """
-      After one failed request, Billing.Settings resolved to \(String(describing: billing)) \
+      After one failed request, Billing.Settings resolved to \(resolvedText(billing)) \
       instead of the \(values.currency) settings registered for it.
       """
     )
@@ -92,7 +92,7 @@ struct Task2Tests {
       shipping == Shipping.Settings(carrier: values.carrier),
       """
       Shipping.Settings was registered after a request for it had failed, then resolved to \
-      \(String(describing: shipping)) instead of the \(values.carrier) settings. A failed \
+      \(resolvedText(shipping)) instead of the \(values.carrier) settings. A failed \
       request should leave nothing behind that stops a later registration from working.
       """
     )

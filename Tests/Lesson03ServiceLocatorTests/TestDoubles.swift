@@ -367,3 +367,8 @@ extension Result {
     }
   }
 }
+
+/// How a `try?` resolve reads in a message: the value it gave, or that it threw.
+func resolvedText<Value>(_ value: Value?) -> String {
+  value.map { String(describing: $0) } ?? "an error (resolve(_:) threw)"
+}

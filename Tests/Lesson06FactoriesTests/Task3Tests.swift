@@ -211,8 +211,8 @@ struct Task3Tests {
       """
       The pushed detail should load the keyboard's stock from the catalog of the factory the \
       coordinator was given; that catalog was asked for \(catalog.stockRequests), and the \
-      screen says: \(detail.viewModel.errorMessage ?? detail.viewModel.availability). A \
-      coordinator that builds its own screens shows screens wired to other services.
+      screen says "\(detail.viewModel.errorMessage ?? detail.viewModel.availability)" \
+      A coordinator that builds its own screens shows screens wired to other services.
       """
     )
   }
