@@ -239,6 +239,37 @@ struct Task8Tests {
   }
 }
 
+extension Task8Tests {
+  @Test("Two repositories fetching at the same time each ask their own SDK, even on one host")
+  func simultaneousFetchesUseTheirOwnSDK() async {
+    let host = "api.example-bank.com"
+    let familyServer = ScriptedBankServer(
+      .success(BankAccountsResponse(statusCode: 200, records: BankRecordSet.family.records)))
+    let studentServer = ScriptedBankServer(
+      .success(BankAccountsResponse(statusCode: 200, records: BankRecordSet.student.records)))
+    let family = makeLiveAccountsRepository(
+      sdk: familyServer.makeSDK(host: host, answeringOnceAsked: studentServer))
+    let student = makeLiveAccountsRepository(
+      sdk: studentServer.makeSDK(host: host, answeringOnceAsked: familyServer))
+
+    async let familyFetch = fetch(from: family)
+    async let studentFetch = fetch(from: student)
+    let (familyOutcome, studentOutcome) = await (familyFetch, studentFetch)
+
+    #expect(
+      familyServer.requests == 1 && studentServer.requests == 1,
+      """
+      Two repositories over two SDKs of one host fetched at the same time; each SDK should \
+      have been asked once. The family bank's was asked \(familyServer.requests) time(s), the \
+      student bank's \(studentServer.requests). A fetch in flight belongs to its repository: \
+      one shared between repositories (by host, in a static) answers with another SDK's data.
+      """
+    )
+    expectAccounts(familyOutcome, equal: .family, after: "200 from the family bank's SDK")
+    expectAccounts(studentOutcome, equal: .student, after: "200 from the student bank's SDK")
+  }
+}
+
 // MARK: - Samples
 
 /// Records as the bank's SDK sends them, and the accounts the screen expects from them,
@@ -322,18 +353,28 @@ final class ScriptedBankServer: Sendable {
   }
 
   /// A real `BankSDK`, connected to `host`, whose requests this server answers.
-  func makeSDK(host: String) -> BankSDK {
+  ///
+  /// - Parameter other: When given, each answer waits until `other` has been asked too (for
+  ///   a second at most), so that two fetches are surely in flight at the same time.
+  func makeSDK(host: String, answeringOnceAsked other: ScriptedBankServer? = nil) -> BankSDK {
     BankSDK(host: host) { () async throws(BankSDKError) -> BankAccountsResponse in
-      try self.respond()
+      let answer = self.count()
+      if let other {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(1))
+        while other.requests == 0, clock.now < deadline {
+          try? await Task.sleep(for: .milliseconds(5))
+        }
+      }
+      return try answer.get()
     }
   }
 
-  private func respond() throws(BankSDKError) -> BankAccountsResponse {
-    let answer = state.withLock { state in
+  private func count() -> Result<BankAccountsResponse, BankSDKError> {
+    state.withLock { state in
       state.requests += 1
       return state.answer
     }
-    return try answer.get()
   }
 }
 

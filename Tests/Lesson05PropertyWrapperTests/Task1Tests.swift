@@ -38,6 +38,37 @@ struct Task1Tests {
   }
 
   @MainActor
+  @Test("A screen resolves each of its services once, however often it loads")
+  func resolvesEachServiceOnce() async {
+    let ada = Profile(id: "42", displayName: "Ada Lovelace")
+    let profiles = FactoryLog<StubProfileService>()
+    let trackers = FactoryLog<SpyAnalytics>()
+    let container = makeTestContainer()
+    container.register((any ProfileService).self) {
+      profiles.make { StubProfileService(answer: .success(ada)) }
+    }
+    container.register((any Analytics).self) { trackers.make { SpyAnalytics() } }
+
+    await Container.withCurrent(container) {
+      let screen = ProfileScreen(userID: "42")
+      await screen.load()
+      await screen.load()
+      await screen.load()
+    }
+
+    #expect(
+      profiles.count == 1 && trackers.count == 1,
+      """
+      One screen loaded three times; each of its services should have been resolved once, \
+      for that screen, and kept: the profile service's factory ran \(profiles.count) time(s), \
+      the analytics' \(trackers.count). The screen reads its services through @Injected \
+      properties, which hold what they resolved; zero means the registered factories were \
+      never asked.
+      """
+    )
+  }
+
+  @MainActor
   @Test("The profile screen reports a failure to the registered analytics")
   func reportsToTheRegisteredAnalytics() async {
     let analytics = SpyAnalytics()

@@ -29,6 +29,41 @@ struct Task4Tests {
     )
   }
 
+  @Test("A gate whose container has no flag store stops, even when the app's container has one")
+  func missingRegistrationStopsWithoutFallingBack() async {
+    await #expect(
+      processExitsWith: .failure,
+      """
+      A gate was created under an empty container, and asked a question. The answer came \
+      back, so the flag store came from another container, the app's: a test that forgot a \
+      fake would talk to the live service. The gate asks only the container of its creation, \
+      and a missing registration there stops the app with a message.
+      """
+    ) {
+      let gate = await Container.withCurrent(Container()) { FeatureGate() }
+      _ = gate.isEnabled("new_checkout")
+    }
+  }
+
+  @Test("A gate keeps the container it was created under, even when nothing else holds it")
+  func ownerKeepsAContainerNobodyElseHolds() async {
+    let store = FakeFlagStore(enabled: ["beta_menu"])
+    let gate = await makeGateInAContainerNobodyKeeps(store)
+
+    let outcome = await runOffPool { gate.isEnabled("beta_menu") }
+
+    #expect(outcome.didFinish, "Reading the gate on a thread did not finish within 5 seconds.")
+    #expect(
+      outcome.value == true && store.questionCount == 1,
+      """
+      The gate was created in the scope of a container that nothing but the gate kept, and \
+      read later on a thread; its store was asked \(store.questionCount) time(s), expected \
+      once. The owner keeps its container alive: a weak reference lets it go, and the read \
+      falls back to another container.
+      """
+    )
+  }
+
   @Test("A gate created before its flag store is registered works once the registration arrives")
   func ownerCreatedBeforeAnyRegistration() async {
     await #expect(
@@ -120,4 +155,12 @@ struct Task4Tests {
       """
     )
   }
+}
+
+/// A gate created in the scope of a container that this function alone holds, with `store`
+/// registered: once it returns, only the gate can keep that container.
+private func makeGateInAContainerNobodyKeeps(_ store: FakeFlagStore) async -> FeatureGate {
+  let container = makeTestContainer()
+  container.register((any FeatureFlagStore).self) { store }
+  return await Container.withCurrent(container) { FeatureGate() }
 }

@@ -50,6 +50,32 @@ struct Task5Tests {
     )
   }
 
+  @Test("Readers wait for a first read however slow its factory, and it runs once")
+  func slowFirstReadRunsOnceForEveryWaitingReader() async throws {
+    let stores = FactoryLog<FakeFlagStore>(delay: .milliseconds(1500))
+    let container = makeTestContainer()
+    container.register((any FeatureFlagStore).self) {
+      stores.make { FakeFlagStore(enabled: ["new_checkout"]) }
+    }
+    let gate = await Container.withCurrent(container) { FeatureGate() }
+    try #require(
+      stores.count == 0,
+      "Creating the gate already resolved its flag store. Finish Task 3 first.")
+
+    let finished = await runConcurrently(3) { _ in _ = gate.isEnabled("new_checkout") }
+
+    #expect(finished, "Three reads did not finish within 10 seconds: is a thread stuck?")
+    #expect(
+      stores.count == 1,
+      """
+      Three threads made the first read at once, and the flag store factory took 1.5 s; it \
+      ran \(stores.count) time(s), expected once. A reader that stops waiting after a while \
+      and resolves on its own builds a second store: the others wait for the first read, \
+      however long it takes.
+      """
+    )
+  }
+
   @Test(
     "A slow first read does not delay the first read of an unrelated property",
     arguments: [Slow.flagStore, .analytics])
