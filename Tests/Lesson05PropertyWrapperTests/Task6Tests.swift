@@ -176,6 +176,24 @@ struct Task6Tests {
     )
   }
 
+  @Test("The composition root's checkout service reports to the analytics the root shares")
+  func compositionRootSharesItsAnalytics() throws {
+    let live = Container.live()
+    let shared = try live.resolve((any Analytics).self)
+    let service = try live.resolve(CheckoutService.self)
+
+    #expect(
+      storedObjects(in: service).contains(ObjectIdentifier(shared as AnyObject)),
+      """
+      Container.live() gives every screen one analytics (the one its Analytics factory \
+      returns), but the checkout service it builds does not hold that instance: checkout's \
+      events would go to a queue nobody else sees. The composition root builds what the app \
+      shares once and hands the very same instances to the service it builds: not a second \
+      LiveAnalytics, nor one looked up in another container such as Container.shared.
+      """
+    )
+  }
+
   @Test(
     "Guard: an empty cart charges nothing and reports nothing",
     arguments: [[], [CartItem(name: "Mug", priceInCents: 1_200, quantity: 0)]])

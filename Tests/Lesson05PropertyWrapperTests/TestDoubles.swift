@@ -249,3 +249,23 @@ private func storedContainers(
   }
   return found
 }
+
+/// Every object (class instance) stored inside `value`, at any depth, by reflection as in
+/// ``storedContainers(in:)``; closures stay opaque.
+func storedObjects(in value: Any) -> Set<ObjectIdentifier> {
+  var visited = Set<ObjectIdentifier>()
+  collectObjects(in: value, into: &visited)
+  return visited
+}
+
+private func collectObjects(in value: Any, into visited: inout Set<ObjectIdentifier>) {
+  let mirror = Mirror(reflecting: value)
+  if mirror.displayStyle == .class {
+    guard visited.insert(ObjectIdentifier(value as AnyObject)).inserted else { return }
+  }
+  var level: Mirror? = mirror
+  while let current = level {
+    for child in current.children { collectObjects(in: child.value, into: &visited) }
+    level = current.superclassMirror
+  }
+}
