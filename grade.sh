@@ -96,7 +96,7 @@ if [ "$needs_build" != no ]; then
     fail "The kata needs Swift 6.2 or newer; this machine has: ${found:-an unknown version}. Install a newer toolchain (swift.org/install; on macOS, Xcode 26 or newer)."
   fi
   if [ "$needs_build" = first ]; then
-    printf 'Building the grader (first run only; this takes a minute)...\n' >&2
+    printf 'Building the grader (first run only; up to a minute)...\n' >&2
   elif [ "$needs_build" = anew ]; then
     printf 'Building the grader anew, as its sources changed (this takes a minute)...\n' >&2
   fi

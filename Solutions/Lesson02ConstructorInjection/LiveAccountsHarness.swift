@@ -1,5 +1,5 @@
-// The harness of Task 8: the only door the tests use to reach your adapter. Keep the
-// function's name and signature; change its body, and anything behind it, as the task asks.
+// The harness of Task 8: the only door the tests use to reach your adapter. Keep it as it
+// is: its body already builds the adapter you write in LiveAccountsRepository.swift.
 
 /// Builds the live accounts repository the way the app's composition root would, over the
 /// bank's SDK it is given.

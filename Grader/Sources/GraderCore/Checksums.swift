@@ -83,10 +83,14 @@ struct Checksums {
   func changedUntaskedFiles(for lessons: [Lesson]) -> [String] {
     let recorded = recorded()
     return lessons.flatMap { lesson in
-      files(in: [lesson.exercisesFolder]).filter { path in
-        guard let shipped = recorded[path] else { return false }
+      // Every starter file as shipped, whether it is still there or not (renamed, deleted).
+      recorded.keys.filter { $0.hasPrefix(lesson.exercisesFolder + "/") }.sorted().compactMap {
+        path -> String? in
+        let shipped = recorded[path]
         let solution = lesson.solutionsFolder + path.dropFirst(lesson.exercisesFolder.count)
-        return fingerprint(of: solution) == shipped && fingerprint(of: path) != shipped
+        guard fingerprint(of: solution) == shipped else { return nil }
+        guard let now = fingerprint(of: path) else { return "\(path) (missing)" }
+        return now == shipped ? nil : path
       }
     }
   }

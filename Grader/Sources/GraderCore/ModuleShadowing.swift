@@ -1,46 +1,93 @@
 import Foundation
 
-/// Finds a learner's type named like a module the tests rely on.
+/// Finds a learner's declaration named like a module the tests rely on.
 ///
 /// Swift Testing's `#expect` expands to calls qualified by the module's name
 /// (`Testing.__checkBinaryOperation(…)`). The test module imports the learner's module, and a
-/// type the learner declares with that name wins the lookup: a `public enum Testing` whose
-/// functions answer "success" turns every check green without touching a test file. No
-/// lesson needs such a name, so a lesson that declares one is not graded.
+/// type (or a value) the learner declares with that name wins the lookup: a `public enum
+/// Testing` whose functions answer "success" turns every check green without touching a test
+/// file. No lesson needs such a name, so a lesson that declares one is not graded.
+///
+/// The check reads the source with comments and string literals left out, so a name in
+/// backticks, on the next line, after a `;` or after a comment is found as well; it cannot
+/// see names that macros or other generated code declare.
 enum ModuleShadowing {
   /// The modules the tests' own code names: the testing library, the standard library and
   /// the toolchain's modules the test files import.
   static let modules = ["Testing", "Swift", "Foundation", "Synchronization", "KataTestSupport"]
 
-  /// The first declaration in `folder` of a type, protocol or alias named like one of
+  /// The first declaration in `folder` of a type, protocol, alias or value named like one of
   /// ``modules``, as an error for the lesson; `nil` when there is none.
   ///
   /// - Parameters:
   ///   - folder: The lesson's source folder, relative to `root`.
   ///   - root: The kata's root.
   static func problem(in folder: String, root: URL) -> Diagnostic? {
-    let kinds = "enum|struct|class|actor|protocol|typealias"
-    let names = modules.joined(separator: "|")
-    guard
-      let pattern = try? Regex(
-        "^\\s*(?:@[\\w.]+(?:\\([^)]*\\))?\\s+)*(?:(?:public|package|internal|fileprivate|private|open|final|indirect|nonisolated)\\s+)*(?:\(kinds))\\s+(\(names))\\b"
-      )
-    else { return nil }
     for file in SwiftFiles.below([folder], in: root) {
-      guard let text = try? String(contentsOf: root.appending(path: file), encoding: .utf8)
+      guard let text = try? String(contentsOf: root.appending(path: file), encoding: .utf8),
+        let (name, line) = declaration(in: text)
       else { continue }
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-      for (index, line) in lines.enumerated() {
-        guard let match = try? pattern.firstMatch(in: line), let name = match.output[1].substring
-        else { continue }
-        return Diagnostic(
-          severity: "error", location: Location(file: file, line: index + 1),
-          message:
-            "this declares a type named \(name), the name of a module the tests use: their "
-            + "checks would call it instead of the module, so no verdict could be trusted. "
-            + "Give it another name.")
-      }
+      return Diagnostic(
+        severity: "error", location: Location(file: file, line: line),
+        message:
+          "this declares something named \(name), the name of a module the tests use: their "
+          + "checks would call it instead of the module, so no verdict could be trusted. "
+          + "Give it another name.")
     }
     return nil
+  }
+
+  /// The first shadowing name declared in `source`, and its line.
+  static func declaration(in source: String) -> (name: String, line: Int)? {
+    let code = withoutCommentsAndStrings(source)
+    let kinds = "enum|struct|class|actor|protocol|typealias|let|var"
+    let names = modules.joined(separator: "|")
+    guard let pattern = try? Regex("\\b(?:\(kinds))\\s+`?(\(names))`?(?![\\w])") else {
+      return nil
+    }
+    guard let match = try? pattern.firstMatch(in: code), let name = match.output[1].substring
+    else { return nil }
+    let line = code[..<match.range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    return (String(name), line)
+  }
+
+  /// `source` with comments and string literals blanked out, new lines kept, so that line
+  /// numbers stay right.
+  static func withoutCommentsAndStrings(_ source: String) -> String {
+    var result = ""
+    var index = source.startIndex
+    func starts(_ prefix: String, at position: String.Index) -> Bool {
+      source[position...].hasPrefix(prefix)
+    }
+    func skip(until end: String, from start: String.Index) -> String.Index {
+      var position = start
+      while position < source.endIndex, !starts(end, at: position) {
+        if source[position] == "\n" { result.append("\n") }
+        if source[position] == "\\" { position = source.index(after: position) }
+        guard position < source.endIndex else { break }
+        position = source.index(after: position)
+      }
+      return position < source.endIndex
+        ? source.index(position, offsetBy: end.count, limitedBy: source.endIndex) ?? source.endIndex
+        : source.endIndex
+    }
+    while index < source.endIndex {
+      if starts("//", at: index) {
+        index = source[index...].firstIndex(of: "\n") ?? source.endIndex
+      } else if starts("/*", at: index) {
+        index = skip(until: "*/", from: source.index(index, offsetBy: 2))
+        result.append(" ")
+      } else if starts("\"\"\"", at: index) {
+        index = skip(until: "\"\"\"", from: source.index(index, offsetBy: 3))
+        result.append(" ")
+      } else if source[index] == "\"" {
+        index = skip(until: "\"", from: source.index(after: index))
+        result.append(" ")
+      } else {
+        result.append(source[index])
+        index = source.index(after: index)
+      }
+    }
+    return result
   }
 }

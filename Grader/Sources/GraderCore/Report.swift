@@ -103,9 +103,11 @@ public struct Report {
     }
     if unexplained > 0 {
       let tests = unexplained == 1 ? "test" : "tests"
+      let their = unexplained == 1 ? "its message" : "their messages"
       lines.append(
         style.dim(
-          "  (\(unexplained) more failing \(tests) not explained; fix the ones above first)"))
+          "  (\(unexplained) more failing \(tests) listed above without \(their); "
+            + "fix the explained ones first)"))
     }
     return lines.joined(separator: "\n")
   }
@@ -250,8 +252,10 @@ public struct Report {
       ]
       lines += editedUntasked.prefix(8).map { "  \($0)" }
       lines += [
-        "The tests rely on the lesson's harness, so this grade may not be of your task code alone.",
-        "See what changed with: git diff -- \(editedUntasked[0])",
+        "The tests rely on some of them (the lesson's stand-ins for the network or a vendor's SDK), "
+          + "so this grade may not be of your task code alone.",
+        "See what changed with: git diff -- "
+          + editedUntasked[0].replacingOccurrences(of: " (missing)", with: ""),
       ]
     }
     lines.append("")

@@ -486,6 +486,18 @@ import Testing
     #expect(closing.contains("no task asks you to change"), "\(closing)")
     #expect(closing.contains("  Exercises/Lesson01Arithmetic/Harness.swift"))
     #expect(closing.contains("git diff -- Exercises/Lesson01Arithmetic/Harness.swift"))
+
+    // Renamed (or deleted): the shipped one is missing, and named so.
+    try FileManager.default.moveItem(
+      at: copies[0],
+      to: root.appending(path: "Exercises/Lesson01Arithmetic/Network.swift"))
+    defer {
+      try? FileManager.default.removeItem(
+        at: root.appending(path: "Exercises/Lesson01Arithmetic/Network.swift"))
+    }
+    #expect(
+      checksums.changedUntaskedFiles(for: course.lessons)
+        == ["Exercises/Lesson01Arithmetic/Harness.swift (missing)"])
   }
 
   @Test("--verify passes a consistent kata and fails one whose variant lies")

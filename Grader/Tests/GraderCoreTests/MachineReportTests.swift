@@ -180,7 +180,9 @@ private enum SchemaCheck {
       #expect(text.contains(explained), "\(explained) should be explained:\n\(text)")
     }
     #expect(!text.contains("why b2"), "past the limit, a task's second failure is only listed")
-    #expect(text.contains("(1 more failing test not explained"), "singular for one:\n\(text)")
+    #expect(
+      text.contains("(1 more failing test listed above without its message"),
+      "singular for one:\n\(text)")
   }
   @Test("A done lesson still names the TODO comments left in its exercise")
   func doneLessonNamesLeftoverTodos() throws {

@@ -24,6 +24,9 @@ import Testing
       "  public final class Foundation {}\n",
       "public typealias Synchronization = Int\n",
       "@available(macOS 15, *) package protocol KataTestSupport {}\n",
+      "public enum `Testing` {}\n", "public enum\n  Testing {}\n", "let a = 0; enum Testing {}\n",
+      "enum /* hidden */ Testing {}\n", "@available(*, message: \"a)b\") enum Testing {}\n",
+      "public let Testing = Forger()\n",
     ])
   func shadowingIsAnError(source: String) throws {
     let found = try #require(try problem(in: source))
@@ -36,8 +39,18 @@ import Testing
     arguments: [
       "struct TestingHelper {}\n", "// enum Testing {}\n", "let s = \"enum Testing\"\n",
       "enum Swiftness {}\n", "import Testing\n", "func Testing() {}\n",
+      "let text = \"\"\"\n  enum Testing {}\n  \"\"\"\n", "/* enum Testing {}\n */\n",
+      "enum Testing_ {}\n", "let s = \"a \\\" enum Testing\"\n",
     ])
   func otherNamesAreFine(source: String) throws {
     #expect(try problem(in: source) == nil)
+  }
+
+  @Test("The line named is the declaration's, after comments and strings that span lines")
+  func lineOfTheDeclaration() throws {
+    let source =
+      "let a = 1\n/* one\n two */\nlet b = \"\"\"\n  x\n  \"\"\"\npublic enum Testing {}\n"
+    #expect(ModuleShadowing.declaration(in: source)?.line == 7)
+    #expect(try problem(in: source)?.location?.line == 7)
   }
 }
