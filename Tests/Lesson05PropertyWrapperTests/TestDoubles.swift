@@ -252,20 +252,27 @@ private func storedContainers(
 
 /// Every object (class instance) stored inside `value`, at any depth, by reflection as in
 /// ``storedContainers(in:)``; closures stay opaque.
-func storedObjects(in value: Any) -> Set<ObjectIdentifier> {
+func storedObjects(in value: Any) -> [AnyObject] {
   var visited = Set<ObjectIdentifier>()
-  collectObjects(in: value, into: &visited)
-  return visited
+  var found: [AnyObject] = []
+  collectObjects(in: value, visited: &visited, found: &found)
+  return found
 }
 
-private func collectObjects(in value: Any, into visited: inout Set<ObjectIdentifier>) {
+private func collectObjects(
+  in value: Any, visited: inout Set<ObjectIdentifier>, found: inout [AnyObject]
+) {
   let mirror = Mirror(reflecting: value)
   if mirror.displayStyle == .class {
-    guard visited.insert(ObjectIdentifier(value as AnyObject)).inserted else { return }
+    let object = value as AnyObject
+    guard visited.insert(ObjectIdentifier(object)).inserted else { return }
+    found.append(object)
   }
   var level: Mirror? = mirror
   while let current = level {
-    for child in current.children { collectObjects(in: child.value, into: &visited) }
+    for child in current.children {
+      collectObjects(in: child.value, visited: &visited, found: &found)
+    }
     level = current.superclassMirror
   }
 }
