@@ -360,11 +360,7 @@ final class ScriptedBankServer: Sendable {
     BankSDK(host: host) { () async throws(BankSDKError) -> BankAccountsResponse in
       let answer = self.count()
       if let other {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(1))
-        while other.requests == 0, clock.now < deadline {
-          try? await Task.sleep(for: .milliseconds(5))
-        }
+        await wait(atMost: .seconds(1)) { other.requests > 0 }
       }
       return try answer.get()
     }
@@ -414,10 +410,15 @@ private func fetch(from repository: any AccountsRepository) async -> Result<[Acc
 /// Gives work that `init` started in the background (a `Task` nobody awaits) time to reach
 /// the server: returns as soon as a request arrives, or after half a second.
 private func giveBackgroundWorkTime(toReach server: ScriptedBankServer) async {
+  await wait(atMost: .milliseconds(500)) { server.requests > 0 }
+}
+
+/// Returns as soon as `condition` holds, or once `limit` has passed.
+private func wait(atMost limit: Duration, until condition: () -> Bool) async {
   let clock = ContinuousClock()
-  let deadline = clock.now.advanced(by: .milliseconds(500))
-  while server.requests == 0, clock.now < deadline {
-    try? await Task.sleep(for: .milliseconds(10))
+  let deadline = clock.now.advanced(by: limit)
+  while !condition(), clock.now < deadline {
+    try? await Task.sleep(for: .milliseconds(5))
   }
 }
 

@@ -7,19 +7,7 @@ import Testing
 struct Task5Tests {
   @Test("A hundred threads making the first read at once resolve the flag store exactly once")
   func concurrentFirstReadResolvesOnce() async throws {
-    let stores = FactoryLog<FakeFlagStore>(delay: .milliseconds(20))
-    let container = makeTestContainer()
-    container.register((any FeatureFlagStore).self) {
-      stores.make { FakeFlagStore(enabled: ["new_checkout"]) }
-    }
-    let gate = await Container.withCurrent(container) { FeatureGate() }
-    try #require(
-      stores.count == 0,
-      """
-      Creating the gate already resolved its flag store, so no thread can race the first \
-      read. Finish Task 3 first: resolve on the first read.
-      """
-    )
+    let (gate, stores) = try await gateWithUnreadFlagStore(takingToMake: .milliseconds(20))
 
     let yes = Tally()
     let finished = await runConcurrently(100) { _ in
@@ -52,15 +40,7 @@ struct Task5Tests {
 
   @Test("Readers wait for a first read however slow its factory, and it runs once")
   func slowFirstReadRunsOnceForEveryWaitingReader() async throws {
-    let stores = FactoryLog<FakeFlagStore>(delay: .milliseconds(1500))
-    let container = makeTestContainer()
-    container.register((any FeatureFlagStore).self) {
-      stores.make { FakeFlagStore(enabled: ["new_checkout"]) }
-    }
-    let gate = await Container.withCurrent(container) { FeatureGate() }
-    try #require(
-      stores.count == 0,
-      "Creating the gate already resolved its flag store. Finish Task 3 first.")
+    let (gate, stores) = try await gateWithUnreadFlagStore(takingToMake: .milliseconds(1500))
 
     let finished = await runConcurrently(3) { _ in _ = gate.isEnabled("new_checkout") }
 
@@ -280,4 +260,27 @@ enum Slow: Sendable, CustomStringConvertible {
     case .analytics: "a gate's flag store"
     }
   }
+}
+
+/// A gate whose flag store, which takes `delay` to make, nobody has read yet; so threads can
+/// race its first read.
+private func gateWithUnreadFlagStore(
+  takingToMake delay: Duration,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> (FeatureGate, FactoryLog<FakeFlagStore>) {
+  let stores = FactoryLog<FakeFlagStore>(delay: delay)
+  let container = makeTestContainer()
+  container.register((any FeatureFlagStore).self) {
+    stores.make { FakeFlagStore(enabled: ["new_checkout"]) }
+  }
+  let gate = await Container.withCurrent(container) { FeatureGate() }
+  try #require(
+    stores.count == 0,
+    """
+    Creating the gate already resolved its flag store, so no thread can race the first \
+    read. Finish Task 3 first: resolve on the first read.
+    """,
+    sourceLocation: sourceLocation
+  )
+  return (gate, stores)
 }

@@ -44,7 +44,10 @@ struct Checksums {
 
   /// The fingerprint of a file now, or `nil` when it cannot be read.
   func fingerprint(of path: String) -> String? {
-    FileManager.default.contents(atPath: root.appending(path: path).path).map(Self.fingerprint)
+    let url = root.appending(path: path)
+    // A named pipe in a file's place would make the read wait forever.
+    guard SwiftFiles.isRegularFile(url) else { return nil }
+    return FileManager.default.contents(atPath: url.path).map(Self.fingerprint)
   }
 
   /// FNV-1a, 64 bit, as 16 hex digits.
@@ -80,17 +83,19 @@ struct Checksums {
   /// solution ships them as they are (a lesson's harness, a vendor's SDK, its models), and
   /// that differ now. The tests rely on the harness, so a grade with one changed may not be
   /// of the task files alone.
-  func changedUntaskedFiles(for lessons: [Lesson]) -> [String] {
+  func changedUntaskedFiles(for lessons: [Lesson]) -> [ChangedFile] {
     let recorded = recorded()
     return lessons.flatMap { lesson in
       // Every starter file as shipped, whether it is still there or not (renamed, deleted).
       recorded.keys.filter { $0.hasPrefix(lesson.exercisesFolder + "/") }.sorted().compactMap {
-        path -> String? in
+        path -> ChangedFile? in
         let shipped = recorded[path]
         let solution = lesson.solutionsFolder + path.dropFirst(lesson.exercisesFolder.count)
         guard fingerprint(of: solution) == shipped else { return nil }
-        guard let now = fingerprint(of: path) else { return "\(path) (missing)" }
-        return now == shipped ? nil : path
+        guard let now = fingerprint(of: path) else {
+          return ChangedFile(path: path, isMissing: true)
+        }
+        return now == shipped ? nil : ChangedFile(path: path, isMissing: false)
       }
     }
   }
@@ -120,4 +125,14 @@ struct Checksums {
     }
     try text.write(to: root.appending(path: Self.listPath), atomically: true, encoding: .utf8)
   }
+}
+
+/// A shipped file that differs now: edited, or gone (renamed or deleted).
+struct ChangedFile: Equatable, Sendable, CustomStringConvertible {
+  /// The path relative to the root, as shipped.
+  let path: String
+  /// Whether the file is no longer there.
+  let isMissing: Bool
+
+  var description: String { isMissing ? "\(path) (missing)" : path }
 }

@@ -125,7 +125,18 @@ public struct Grading {
     }
     var present = lessons.filter { missing[$0.module] == nil }
     for lesson in present {
-      if let problem = ModuleShadowing.problem(in: source.folder(of: lesson), root: course.root) {
+      let folder = source.folder(of: lesson)
+      if let pipe = SwiftFiles.notRegular(below: [folder, lesson.testsFolder], in: course.root)
+        .first
+      {
+        missing[lesson.module] = [
+          Diagnostic(
+            severity: "error", location: Location(file: pipe, line: 1),
+            message:
+              "this is not a regular file but a named pipe, a socket or a device: the compiler "
+              + "would wait forever to read it. Delete it, or put a Swift file in its place.")
+        ]
+      } else if let problem = ModuleShadowing.problem(in: folder, root: course.root) {
         missing[lesson.module] = [problem]
       }
     }

@@ -221,7 +221,7 @@ public struct Report {
   /// (or that all is done), and the Total line.
   func closing(
     _ grades: [LessonGrade], source: CodeSource, editedTests: [String],
-    editedUntasked: [String] = [], watching: Bool = false
+    editedUntasked: [ChangedFile] = [], watching: Bool = false
   ) -> [String] {
     var lines: [String] = []
     if editedTests.contains(Checksums.manifestPath) {
@@ -255,7 +255,7 @@ public struct Report {
         "The tests rely on some of them (the lesson's stand-ins for the network or a vendor's SDK), "
           + "so this grade may not be of your task code alone.",
         "See what changed with: git diff -- "
-          + editedUntasked[0].replacingOccurrences(of: " (missing)", with: ""),
+          + editedUntasked[0].path,
       ]
     }
     lines.append("")

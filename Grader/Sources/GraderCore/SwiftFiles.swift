@@ -3,8 +3,21 @@ import Foundation
 /// The `.swift` files below some folders of the kata: what the grader fingerprints, watches,
 /// and dates before a build.
 enum SwiftFiles {
-  /// Every `.swift` file below `folders` (relative to `root`), as sorted relative paths.
+  /// Every `.swift` file below `folders` (relative to `root`) that is a regular file, as
+  /// sorted relative paths. One that is not (see ``notRegular(below:in:)``) is left out,
+  /// since reading it could wait forever.
   static func below(_ folders: [String], in root: URL) -> [String] {
+    named(below: folders, in: root).filter { isRegularFile(root.appending(path: $0)) }
+  }
+
+  /// The `.swift` entries below `folders` that are not regular files, following symbolic
+  /// links: a named pipe, a socket or a device. Whoever opens a named pipe to read it (the
+  /// compiler, the grader) waits until something writes to it, that is forever.
+  static func notRegular(below folders: [String], in root: URL) -> [String] {
+    named(below: folders, in: root).filter { !isRegularFile(root.appending(path: $0)) }
+  }
+
+  private static func named(below folders: [String], in root: URL) -> [String] {
     folders.flatMap { folder -> [String] in
       let url = root.appending(path: folder)
       guard let walker = FileManager.default.enumerator(atPath: url.path) else { return [] }
@@ -12,5 +25,15 @@ enum SwiftFiles {
         .filter { $0.hasSuffix(".swift") }
         .map { "\(folder)/\($0)" }
     }.sorted()
+  }
+
+  /// Whether `url`, its symbolic links followed, is a regular file. A folder named `.swift`
+  /// counts as one: SwiftPM reports it itself, and reading it never waits.
+  static func isRegularFile(_ url: URL) -> Bool {
+    let resolved = url.resolvingSymlinksInPath().path
+    guard let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type]
+    else { return true }  // Gone, or a link to nothing: SwiftPM's message says which.
+    let kind = type as? FileAttributeType
+    return kind == .typeRegular || kind == .typeDirectory
   }
 }

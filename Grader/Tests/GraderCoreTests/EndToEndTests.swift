@@ -418,6 +418,29 @@ import Testing
     }
   }
 
+  @Test(
+    "A named pipe called .swift in the lesson is refused by name, without waiting to read it",
+    .timeLimit(.minutes(1)))
+  func namedPipeIsRefused() throws {
+    let root = try MiniKata.prepare()
+    let pipe = "Exercises/Lesson01Arithmetic/Pipe.swift"
+    let made = Process()
+    made.executableURL = URL(filePath: "/usr/bin/env")
+    made.arguments = ["mkfifo", root.appending(path: pipe).path]
+    try made.run()
+    made.waitUntilExit()
+    try #require(made.terminationStatus == 0, "mkfifo failed")
+    defer { try? FileManager.default.removeItem(at: root.appending(path: pipe)) }
+
+    let course = try Course(root: root)
+    let grades = try Grading(course: course, timeLimit: 30).grade(
+      course.lessons, from: .exercises)
+    let error = try #require(grades.first?.compileErrors?.first)
+    #expect(error.location == Location(file: pipe, line: 1))
+    #expect(error.message.contains("named pipe"), "\(error.message)")
+    #expect(Checksums(root: root).fingerprint(of: pipe) == nil)
+  }
+
   @Test("Edited test files are noticed")
   func editedTests() throws {
     let root = try MiniKata.prepare()
@@ -480,7 +503,10 @@ import Testing
     try Data("public var traffic: [String] { [] }\n".utf8).write(
       to: root.appending(path: "Exercises/Lesson01Arithmetic/\(harness)"))
     let untasked = checksums.changedUntaskedFiles(for: course.lessons)
-    #expect(untasked == ["Exercises/Lesson01Arithmetic/Harness.swift"])
+    #expect(
+      untasked == [
+        ChangedFile(path: "Exercises/Lesson01Arithmetic/Harness.swift", isMissing: false)
+      ])
     let grade = LessonGrade(lesson: course.lessons[0], declaredTests: 3)
     let closing = Report(style: Style(colour: false)).closing(
       [grade], source: .exercises, editedTests: [], editedUntasked: untasked
@@ -499,7 +525,7 @@ import Testing
     }
     #expect(
       checksums.changedUntaskedFiles(for: course.lessons)
-        == ["Exercises/Lesson01Arithmetic/Harness.swift (missing)"])
+        == [ChangedFile(path: "Exercises/Lesson01Arithmetic/Harness.swift", isMissing: true)])
   }
 
   @Test("--verify passes a consistent kata and fails one whose variant lies")
