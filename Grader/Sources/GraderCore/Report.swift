@@ -325,7 +325,12 @@ public struct Report {
     for comment in failure.comments {
       lines += comment.split(separator: "\n").map { indent + $0 }
     }
-    lines.append(indent + style.dim(Self.shortened(failure.summary)))
+    // The specification's message says what was seen and what was expected; Swift Testing's
+    // dump of the expression (`Expectation failed: (outcome → timedOut).value → nil`) is shown
+    // only when there is no message (and in --json and --junit, always).
+    if failure.comments.isEmpty {
+      lines.append(indent + style.dim(Self.shortened(failure.summary)))
+    }
     var place = failure.location.map { "at \($0)" } ?? "at \(test.location)"
     if test.failures.count > 1 {
       let more = test.failures.count - 1

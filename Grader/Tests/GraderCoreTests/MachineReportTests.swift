@@ -184,6 +184,33 @@ private enum SchemaCheck {
       text.contains("(1 more failing test listed above without its message"),
       "singular for one:\n\(text)")
   }
+  @Test("A failure's message stands alone; the expression dump shows only when there is none")
+  func expressionDumpOnlyWithoutMessage() {
+    let location = Location(file: "Tests/Lesson01XTests/T.swift", line: 6)
+    var grade = LessonGrade(
+      lesson: Lesson(module: "Lesson01X", number: 1, title: "Lesson 01 — X", textPath: nil),
+      declaredTests: 2)
+    let explained = Failure(
+      summary: "Expectation failed: (add(2, 3) → -1) == 5", comments: ["add(2, 3) should be 5."],
+      location: location)
+    let bare = Failure(
+      summary: "Expectation failed: (sub(5, 3) → 8) == 2", comments: [], location: location)
+    grade.tasks = [
+      TaskGrade(
+        title: "Task 1 — A",
+        tests: [
+          TestResult(
+            id: "a", name: "Adds", location: location, status: .failed, failures: [explained]),
+          TestResult(
+            id: "b", name: "Subtracts", location: location, status: .failed, failures: [bare]),
+        ], location: location)
+    ]
+    let text = Report(style: Style(colour: false)).detailed(grade)
+    #expect(text.contains("add(2, 3) should be 5."), "\(text)")
+    #expect(!text.contains("(add(2, 3) → -1) == 5"), "the message suffices:\n\(text)")
+    #expect(text.contains("Expectation failed: (sub(5, 3) → 8) == 2"), "no message:\n\(text)")
+  }
+
   @Test("A done lesson still names the TODO comments left in its exercise")
   func doneLessonNamesLeftoverTodos() throws {
     let root = FileManager.default.temporaryDirectory.appending(path: "kata-todo-\(UUID())")
