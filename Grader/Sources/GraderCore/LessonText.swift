@@ -10,6 +10,8 @@ public struct LessonText: Sendable {
   public let taskHeadings: [String]
   /// The hints under each task heading, gentle to explicit, as Markdown.
   public let hints: [String: [String]]
+  /// The searches for smells no test can see that the text asks the learner to run.
+  let searches: [SmellSearch]
 
   /// Reads `path` below `root`; `nil` when the file cannot be read.
   public init?(root: URL, path: String) {
@@ -57,6 +59,7 @@ public struct LessonText: Sendable {
     self.title = title
     self.taskHeadings = tasks.filter { !$0.isEmpty }
     self.hints = hints
+    self.searches = SmellSearch.declared(in: markdown)
   }
 
   /// The link to a heading, as GitHub and most Markdown viewers anchor it:

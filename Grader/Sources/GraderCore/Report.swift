@@ -195,11 +195,19 @@ public struct Report {
     let files = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
     let pattern = "TODO: Task \(task) "
     return files.filter { file in
-      guard file.hasSuffix(".swift"),
+      guard file.hasSuffix(".swift"), SwiftFiles.isRegularFile(url.appending(path: file)),
         let text = try? String(contentsOf: url.appending(path: file), encoding: .utf8)
       else { return false }
       return text.contains(pattern)
     }.map { "\(folder)/\($0)" }
+  }
+
+  /// What the lesson text's searches for smells no test can see (``SmellSearch``) still find
+  /// in `folder`, as `file:line: the line`.
+  func smellLines(in folder: String, of lesson: Lesson) -> [String] {
+    guard let root, let path = lesson.textPath, let text = LessonText(root: root, path: path)
+    else { return [] }
+    return text.searches.flatMap { $0.hits(in: folder, root: root) }
   }
 
   /// Every `TODO: Task N` comment left in `folder`, as `file:line: the comment`.
@@ -276,6 +284,13 @@ public struct Report {
           "Still marked TODO (some of what a TODO asks, no test can see; finish or delete them):")
         lines += left.prefix(5).map { "  " + style.dim($0) }
         if left.count > 5 { lines.append(style.dim("  … and \(left.count - 5) more")) }
+      }
+      let found = grades.flatMap { smellLines(in: source.folder(of: $0.lesson), of: $0.lesson) }
+      if !found.isEmpty {
+        lines.append(
+          "No test can see these, and the lesson asks you to search for them (see its text):")
+        lines += found.prefix(5).map { "  " + style.dim($0) }
+        if found.count > 5 { lines.append(style.dim("  … and \(found.count - 5) more")) }
       }
     }
     lines.append(Self.totalLine(passed: grades.passedCount, failed: grades.failedCount))

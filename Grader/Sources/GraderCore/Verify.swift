@@ -33,7 +33,10 @@ public struct Verifier {
     let lessons = self.lessons ?? course.lessons
 
     section("Lesson texts and test files")
-    for lesson in lessons { checkText(of: lesson) }
+    for lesson in lessons {
+      checkText(of: lesson)
+      checkSmellSearches(of: lesson)
+    }
     let checksums = Checksums(root: course.root)
     let changed =
       checksums.changedFiles(
@@ -153,6 +156,31 @@ public struct Verifier {
       problems.append("lessons/\(lesson.twoDigits)-*.md is missing")
     }
     check("\(lesson.id): folders and lesson text are in place", problems: problems)
+  }
+
+  /// The searches a lesson text declares for smells no test can see must each find the smell
+  /// in the starter (or they check nothing) and nothing in the solution (or "Lesson done"
+  /// would send a learner after a correct line).
+  private mutating func checkSmellSearches(of lesson: Lesson) {
+    guard let path = lesson.textPath, let text = LessonText(root: course.root, path: path),
+      !text.searches.isEmpty
+    else { return }
+    var problems: [String] = []
+    for search in text.searches {
+      problems += search.hits(in: lesson.solutionsFolder, root: course.root).map {
+        "the solution has \($0)"
+      }
+      for term in search.terms
+      where SmellSearch(file: search.file, terms: [term]).hits(
+        in: lesson.exercisesFolder, root: course.root
+      ).isEmpty {
+        problems.append("\(term) in \(search.file) finds nothing in the starter")
+      }
+    }
+    check(
+      "\(lesson.id): the text's searches for what no test sees find the starter's smells and "
+        + "nothing in the solution",
+      problems: problems)
   }
 
   private func solutionProblems(_ grade: LessonGrade) -> [String] {

@@ -1,0 +1,81 @@
+import Foundation
+
+/// A search that a lesson text asks the learner to run for a smell no test can see, such as
+/// a live default argument that every caller overrides, or a global nobody reads any more.
+///
+/// The text declares it beside that request, in a comment a reader does not see:
+///
+/// ```markdown
+/// <!-- search when done: ProfileViewModel.swift: Live*, production, Date() -->
+/// ```
+///
+/// Once every test passes, the grader runs the search in the learner's files and names what
+/// it still finds, so "Lesson done" does not hide what the lesson says the tests miss.
+struct SmellSearch: Sendable, Equatable {
+  /// A file of the lesson's folder, or `*` for every Swift file in it.
+  let file: String
+  /// What to look for in code, with comments and string literals left out: `Live*` is any
+  /// name that begins with `Live`; anything else is matched as written, not as part of a
+  /// longer name (`shared` does not find `sharedCache`).
+  let terms: [String]
+
+  static let marker = "<!-- search when done:"
+
+  /// The searches declared in a lesson text.
+  static func declared(in markdown: String) -> [SmellSearch] {
+    markdown.split(separator: "\n").compactMap { line in
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      guard trimmed.hasPrefix(marker), trimmed.hasSuffix("-->") else { return nil }
+      let body = trimmed.dropFirst(marker.count).dropLast(3)
+      guard let colon = body.firstIndex(of: ":") else { return nil }
+      let file = body[..<colon].trimmingCharacters(in: .whitespaces)
+      let terms = body[body.index(after: colon)...].split(separator: ",")
+        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      guard !file.isEmpty, !terms.isEmpty else { return nil }
+      return SmellSearch(file: file, terms: terms)
+    }
+  }
+
+  /// Every line of code in `folder` (relative to `root`) that the search finds, as
+  /// `file:line: the line`, in file order.
+  func hits(in folder: String, root: URL) -> [String] {
+    let files = SwiftFiles.below([folder], in: root).filter {
+      file == "*" || $0 == "\(folder)/\(file)"
+    }
+    // Simple word boundaries: Unicode's would not break `AppContainer.shared` at the dot.
+    let patterns = terms.compactMap { try? Regex(Self.pattern(for: $0)).wordBoundaryKind(.simple) }
+    return files.flatMap { path -> [String] in
+      guard let source = try? String(contentsOf: root.appending(path: path), encoding: .utf8)
+      else { return [] }
+      let code = ModuleShadowing.withoutCommentsAndStrings(source).split(
+        separator: "\n", omittingEmptySubsequences: false)
+      let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+      return code.indices.filter { index in
+        patterns.contains { code[index].contains($0) }
+      }.map { index in
+        let shown = index < lines.count ? lines[index] : code[index]
+        return "\(path):\(index + 1): \(shown.trimmingCharacters(in: .whitespaces))"
+      }
+    }
+  }
+
+  /// `Live*` → `\bLive\w*`; `Date()` → `\bDate\(\)`; `shared` → `\bshared\b`.
+  static func pattern(for term: String) -> String {
+    let prefix = term.hasSuffix("*") ? String(term.dropLast()) : term
+    var pattern = ""
+    for character in prefix {
+      if "\\^$.|?*+()[]{}".contains(character) { pattern.append("\\") }
+      pattern.append(character)
+    }
+    let wordy = { (character: Character?) in
+      character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false
+    }
+    if wordy(prefix.first) { pattern = "\\b" + pattern }
+    if term.hasSuffix("*") {
+      pattern += "\\w*"
+    } else if wordy(prefix.last) {
+      pattern += "\\b"
+    }
+    return pattern
+  }
+}
