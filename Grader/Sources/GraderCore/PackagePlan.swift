@@ -166,7 +166,7 @@ struct PackagePlan {
         if let target = description.targets[name],
           let problem = strayProblem(target, expected: folder, root: root)
         {
-          shared = problem + restore
+          shared = problem.text + "." + problem.fix(restore)
           break
         }
       }
@@ -186,11 +186,12 @@ struct PackagePlan {
       }
       if let problem = strayProblem(module, expected: folder, root: root) {
         problems[lesson.module] =
-          problem + ", so the grader would not grade the code in \(folder)/." + restore
+          problem.text + ", so the grader would not grade the code in \(folder)/."
+          + problem.fix(restore)
       } else if let tests = description.targets[lesson.testModule],
         let problem = strayProblem(tests, expected: lesson.testsFolder, root: root)
       {
-        problems[lesson.module] = problem + "." + restore
+        problems[lesson.module] = problem.text + "." + problem.fix(restore)
       } else if !module.targetDependencies.isEmpty || !module.productDependencies.isEmpty {
         let names = (module.targetDependencies + module.productDependencies).joined(separator: ", ")
         problems[lesson.module] =
@@ -208,17 +209,41 @@ struct PackagePlan {
     return problems
   }
 
+  /// What is wrong with where a target comes from, and how to put it right.
+  struct StrayProblem {
+    /// The problem, without a final period.
+    var text: String
+    /// Whether a link (a file, or the folder itself) leads out of the folder; otherwise
+    /// Package.swift names another folder.
+    var isLink: Bool
+
+    /// The advice: `restore` for a changed Package.swift, or what to do about a link.
+    func fix(_ restore: String) -> String {
+      isLink
+        ? " The grader grades only files that are in the lesson's folder itself: put the files "
+          + "there, not a link to them or to another folder."
+        : restore
+    }
+  }
+
   /// What is wrong with where `target` comes from: another folder than `expected`, or a
-  /// source file that is a link out of it; `nil` when nothing.
-  static func strayProblem(_ target: Target, expected: String, root: URL) -> String? {
+  /// source file that is a link out of it (or lies in a folder that is one); `nil` when
+  /// nothing.
+  static func strayProblem(_ target: Target, expected: String, root: URL) -> StrayProblem? {
     let what =
       target.name.hasSuffix("Tests") ? "the tests of \(target.name.dropLast(5))" : target.name
     if target.path != expected {
-      return "Package.swift builds \(what) from \(target.path)/, not from \(expected)/"
+      return StrayProblem(
+        text: "Package.swift builds \(what) from \(target.path)/, not from \(expected)/",
+        isLink: false)
     }
     let files = target.sources.map { root.appending(path: expected).appending(path: $0).path }
     if let stray = strayFiles(files, expected: expected, root: root).first {
-      return "\(Paths.relative(stray, to: root)) is a link to a file outside \(expected)/"
+      let resolved = URL(fileURLWithPath: stray).resolvingSymlinksInPath().path
+      return StrayProblem(
+        text: "\(Paths.relative(stray, to: root)) is a link (or lies in a linked folder) to "
+          + "\(resolved), outside \(expected)/",
+        isLink: true)
     }
     return nil
   }

@@ -85,8 +85,21 @@ import Testing
     try FileManager.default.createSymbolicLink(
       atPath: exercise.path,
       withDestinationPath: "../../Solutions/Lesson01Arithmetic/Arithmetic.swift")
-    #expect(
-      Self.problems(Self.kataPlan(), root: root)?.contains("is a link to a file outside") == true)
+    let problem = Self.problems(Self.kataPlan(), root: root) ?? ""
+    #expect(problem.contains("is a link (or lies in a linked folder)"), "\(problem)")
+    #expect(problem.contains("not a link to them"), "\(problem)")
+    #expect(!problem.contains("Package.swift"), "no Package.swift was changed: \(problem)")
+
+    // The learner's whole folder a link (to work kept elsewhere): the same advice.
+    try FileManager.default.removeItem(at: exercise)
+    let folder = root.appending(path: "Exercises/Lesson01Arithmetic")
+    let elsewhere = root.appending(path: "Elsewhere")
+    try FileManager.default.moveItem(at: folder, to: elsewhere)
+    try FileManager.default.createSymbolicLink(at: folder, withDestinationURL: elsewhere)
+    try Data("let a = 1\n".utf8).write(to: elsewhere.appending(path: "Arithmetic.swift"))
+    let linked = Self.problems(Self.kataPlan(), root: root) ?? ""
+    #expect(linked.contains("Elsewhere/Arithmetic.swift"), "\(linked)")
+    #expect(!linked.contains("Package.swift"), "\(linked)")
   }
 
   @Test("The compiler's list of inputs is read with SwiftPM's quoting, and checked")
