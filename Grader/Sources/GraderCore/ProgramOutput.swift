@@ -60,8 +60,12 @@ enum ProgramOutput {
     var open = false
     // Lines after the grader's cap, before the next test ends: that test's, but cut short.
     var afterCut: [String]?
+    // The test that was printing when the output was cut, if one was.
+    var cutIn: String?
+    let notice = TestResult.cutNotice + ": the run printed too much)"
     for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.contains("bytes of output left out]") {
+        cutIn = open ? segments.last?.name : nil
         open = false
         afterCut = []
         continue
@@ -75,7 +79,6 @@ enum ProgramOutput {
       if isFrameworkLine(line) {
         if let name = endedTestName(in: line) {
           if let lines = afterCut, !open {
-            let notice = TestResult.cutNotice + ": the run printed too much)"
             segments.append(Segment(name: name, lines: [notice] + lines, afterCut: true))
           }
           afterCut = nil
@@ -89,6 +92,11 @@ enum ProgramOutput {
       } else if afterCut != nil {
         afterCut?.append(String(line))
       }
+    }
+    // No test ended after the cut (it hung, or the process died while printing): what came
+    // after the cut is the last lines of the test that was printing.
+    if let lines = afterCut, let name = cutIn {
+      segments.append(Segment(name: name, lines: [notice] + lines, afterCut: true))
     }
     return segments
   }

@@ -189,4 +189,17 @@ import Testing
     #expect(printed["M.T/floods()"]?.last == "noise 999")
     #expect(printed["M.T/floods()"]?.contains("noise 1") == false)
   }
+
+  @Test("A cut in a test that never ends (a hang, a crash) still says the output was cut")
+  func cutInUnendedTest() {
+    let output = """
+      ◇ Test "Floods" started.
+      noise 1
+      … [300000000 bytes of output left out] …
+      the last line
+      """
+    let printed = ProgramOutput.byID(in: output, started: [("M.T/floods()", "Floods")])
+    #expect(printed["M.T/floods()"]?.first?.hasPrefix(TestResult.cutNotice) == true)
+    #expect(printed["M.T/floods()"]?.last == "the last line")
+  }
 }
