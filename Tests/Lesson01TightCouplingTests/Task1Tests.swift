@@ -64,6 +64,12 @@ struct Task1Tests {
       .failed(message). It shows \(screen.viewModel.state).
       """
     )
+    if case .failed(let message) = screen.viewModel.state {
+      #expect(
+        !message.trimmingCharacters(in: .whitespaces).isEmpty,
+        "The screen shows .failed with an empty message: the user should read what went wrong."
+      )
+    }
   }
 
   @Test("Each view model uses the service it was given, not the last one built")
@@ -87,6 +93,40 @@ struct Task1Tests {
       """
       Each view model should ask only its own service. The first fake was asked for \
       \(first.service.fetchedIDs), the second for \(second.service.fetchedIDs).
+      """
+    )
+  }
+
+  @Test("Once the view model is gone, nothing keeps the service it was given alive")
+  func theViewModelAloneKeepsItsService() async {
+    weak var service: FakeProfileService?
+    weak var analytics: AnalyticsSpy?
+    var asked: [String] = []
+    do {
+      let madeService = FakeProfileService([Sample.grace()])
+      let madeAnalytics = AnalyticsSpy()
+      service = madeService
+      analytics = madeAnalytics
+      let viewModel = makeProfileViewModel(
+        service: madeService, analytics: madeAnalytics, now: { Sample.morning })
+      await viewModel.load(userID: "grace")
+      asked = madeService.fetchedIDs
+    }
+
+    #expect(
+      asked == ["grace"],
+      "The view model should load through the service it was given; that fake was asked for \(asked)."
+    )
+    let alive = [service.map { _ in "the service" }, analytics.map { _ in "the tracker" }]
+      .compactMap { $0 }.joined(separator: " and ")
+    #expect(
+      alive.isEmpty,
+      """
+      The test built a view model with a fake service and a spy, loaded a profile, and \
+      let the view model go. Nothing else should hold the two now, yet \(alive) stayed \
+      alive. Something outside the view model keeps them: a static, a global, a registry \
+      the initializer reads from. Then every view model shares it, and the last one built \
+      wins: the view model should keep what it is given itself.
       """
     )
   }

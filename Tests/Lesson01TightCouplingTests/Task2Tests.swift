@@ -110,6 +110,28 @@ struct Task2Tests {
   }
 
   @Test(
+    "A load that fails again is reported again",
+    arguments: [LoadFailure.unknownUser, .outage]
+  )
+  func aLoadThatFailsAgainIsReportedAgain(failure: LoadFailure) async {
+    let screen = failure.screen()
+
+    await screen.viewModel.load(userID: failure.userID)
+    await screen.viewModel.load(userID: failure.userID)
+
+    let failed = AnalyticsEvent.profileLoadFailed(userID: failure.userID)
+    #expect(
+      screen.analytics.events == [failed, failed],
+      """
+      Loading \(failure.userID) failed twice in a row (\(failure.testDescription)). The \
+      injected spy should hold profile_load_failed twice, one per load; it holds \
+      \(screen.analytics.events). Each failed load is an event of its own, the same \
+      failure again included: the tracker decides what to count.
+      """
+    )
+  }
+
+  @Test(
     "Loading a user again is reported again",
     arguments: [["grace", "grace"], ["alan", "grace", "alan"]]
   )

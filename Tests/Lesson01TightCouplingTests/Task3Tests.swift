@@ -19,6 +19,7 @@ struct Task3Tests {
     arguments: [
       Gap(now: Sample.morning, ago: 2 * 3_600, text: "Active 2 h ago"),
       Gap(now: Sample.evening, ago: 45 * 60, text: "Active 45 min ago"),
+      Gap(now: Sample.future, ago: 3 * 86_400, text: "Active 3 d ago"),
     ]
   )
   func activityTextReadsTheInjectedClock(gap: Gap) async throws {

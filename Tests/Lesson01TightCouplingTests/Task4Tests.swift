@@ -21,6 +21,14 @@ struct Task4Tests {
       """
     )
     #expect(
+      screen.service.fetchedIDs == [userID],
+      """
+      One load and one follow should ask the service for the profile once, when loading; \
+      the fake was asked for \(screen.service.fetchedIDs). Following acts on the profile \
+      the screen already shows: fetching it again is a request the user did not ask for.
+      """
+    )
+    #expect(
       screen.viewModel.isFollowing,
       "After the injected service accepted the follow, isFollowing should be true; it is false."
     )
@@ -48,10 +56,11 @@ struct Task4Tests {
 
   @Test(
     "A refused follow asks the injected service once and is not reported",
-    arguments: ["grace", "alan"])
-  func aRefusedFollowStaysUnfollowed(userID: String) async {
+    arguments: [("grace", false), ("alan", true)])
+  func aRefusedFollowStaysUnfollowed(userID: String, offline: Bool) async {
     let screen = Screen(Sample.grace(), Sample.alan())
     screen.service.refusesFollows = true
+    screen.service.followsFailOffline = offline
 
     await screen.viewModel.load(userID: userID)
     await screen.viewModel.follow()
@@ -60,19 +69,23 @@ struct Task4Tests {
       screen.service.followedIDs == [userID] && !screen.viewModel.isFollowing
         && screen.analytics.events == [.profileViewed(userID: userID)],
       """
-      The injected service refused to follow \(userID). It should have been asked once, \
+      The injected service refused to follow \(userID)\(offline ? " with a network error" : ""). \
+      It should have been asked once, \
       isFollowing should stay false, and the spy should hold only the profile_viewed \
       event. The fake was asked to follow \(screen.service.followedIDs), isFollowing is \
       \(screen.viewModel.isFollowing), and the spy holds \(screen.analytics.events). A \
-      refusal is the answer: there is no other service to try.
+      refusal is the answer, a network error too: there is no other service to try.
       """
     )
   }
 
-  @Test("After a refused follow, tapping Follow again asks again", arguments: ["grace", "alan"])
-  func aRefusedFollowCanBeTriedAgain(userID: String) async {
+  @Test(
+    "After a refused follow, tapping Follow again asks again",
+    arguments: [("grace", true), ("alan", false)])
+  func aRefusedFollowCanBeTriedAgain(userID: String, offline: Bool) async {
     let screen = Screen(Sample.grace(), Sample.alan())
     screen.service.refusesFollows = true
+    screen.service.followsFailOffline = offline
 
     await screen.viewModel.load(userID: userID)
     await screen.viewModel.follow()
@@ -174,6 +187,31 @@ struct Task4Tests {
       should ask the injected service to follow alan. The fake was asked to follow \
       \(screen.service.followedIDs), and isFollowing is now \
       \(screen.viewModel.isFollowing).
+      """
+    )
+  }
+
+  @Test("Back on a user followed earlier, the screen starts unfollowed and Follow asks again")
+  func backOnAUserFollowedEarlier() async {
+    let screen = Screen(Sample.grace(), Sample.alan())
+
+    await screen.viewModel.load(userID: "grace")
+    await screen.viewModel.follow()
+    await screen.viewModel.load(userID: "alan")
+    await screen.viewModel.load(userID: "grace")
+    let followingOnReturn = screen.viewModel.isFollowing
+    await screen.viewModel.follow()
+
+    #expect(
+      screen.service.followedIDs == ["grace", "grace"] && !followingOnReturn
+        && screen.viewModel.isFollowing,
+      """
+      The test followed Grace, loaded Alan, loaded Grace again and tapped Follow. A load \
+      shows the profile as the server sent it, not followed yet (isFollowing was \
+      \(followingOnReturn)), so Follow should ask the injected service again. The fake was \
+      asked to follow \(screen.service.followedIDs), and isFollowing is now \
+      \(screen.viewModel.isFollowing). A screen that remembers whom it followed, across \
+      loads, shows "not followed" while its Follow button does nothing.
       """
     )
   }

@@ -39,6 +39,63 @@ struct Task5Tests {
     }
   }
 
+  @Test(
+    "A load the configured server fails is shown as failed, and no other server is asked",
+    arguments: [(Build.staging, true), (Build.demo, false)])
+  func aFailedLiveLoadAsksNoOtherServer(build: Build, serverDown: Bool) async {
+    // Down: no server answers at the build's host. Up: it answers, but knows only Alan.
+    let internet = Internet(
+      apiHost: serverDown ? "api.elsewhere.test" : build.host, profiles: [Sample.alan()])
+
+    await Internet.$current.withValue(internet) {
+      let viewModel = makeLiveProfileViewModel(configuration: build.configuration)
+      await viewModel.load(userID: "grace")
+
+      let requests = internet.traffic.filter { !$0.isAnalytics }
+      #expect(
+        requests == [.request(method: "GET", url: "https://\(build.host)/users/grace")]
+          && viewModel.state.isFailed,
+        """
+        The \(build) server \(serverDown ? "did not answer" : "does not know Grace"), so \
+        loading her should send one request, GET https://\(build.host)/users/grace, and \
+        show the failure. The screen shows \(viewModel.state), and the internet received:
+        \(listing(requests))
+        A build talks to its own server only: falling back to production (or to any other \
+        host) when it fails sends a staging or demo user's requests to the real servers.
+        """
+      )
+    }
+  }
+
+  @Test("Loading again asks the server again and shows what it says now", arguments: builds)
+  func loadingAgainShowsTheServersAnswerNow(build: Build) async {
+    let before = Internet(apiHost: build.host, profiles: [Sample.grace()])
+    let renamed = UserProfile(
+      id: "grace", name: "Rear Admiral Grace Hopper", lastActiveAt: Sample.morning)
+    let after = Internet(apiHost: build.host, profiles: [renamed])
+
+    let viewModel = Internet.$current.withValue(before) {
+      makeLiveProfileViewModel(configuration: build.configuration)
+    }
+    await Internet.$current.withValue(before) { await viewModel.load(userID: "grace") }
+    // The server's answer changes; the screen loads again.
+    await Internet.$current.withValue(after) { await viewModel.load(userID: "grace") }
+
+    let requests = after.traffic.filter { !$0.isAnalytics }
+    #expect(
+      viewModel.state == .loaded(renamed)
+        && requests == [.request(method: "GET", url: "https://\(build.host)/users/grace")],
+      """
+      The \(build) screen loaded Grace, then her profile changed on the server and the \
+      screen loaded her again. The second load should ask the server once more and show \
+      "\(renamed.name)". It shows \(viewModel.state), and the second load sent:
+      \(listing(requests))
+      A reload is the user asking for what the server says now: the live objects the \
+      composition root wires should not answer it from what an earlier load remembered.
+      """
+    )
+  }
+
   @Test("The live view model reports to analytics under the configured key", arguments: builds)
   func liveViewModelReportsUnderTheConfiguredKey(build: Build) async {
     let internet = build.internet()

@@ -8,9 +8,11 @@ import Testing
 
 /// A fake API: answers with the profiles it was given, and writes down every call.
 ///
-/// It fails in two distinct ways: with `UnknownUser` for an id it does not know, and with
-/// `Outage` for every call while `isDown` is set. `refusesFollows` makes it refuse every
-/// follow.
+/// It fails in two distinct ways: with `UnknownUser` for an id it does not know, and, for
+/// every call while `isDown` is set, with the error the kata's internet throws when no server
+/// answers (`InternetError`): a view model that treats a network error as a reason to try a
+/// live service shows up in the guard. `refusesFollows` makes it refuse every follow, with
+/// `FollowRefused` or, while `followsFailOffline` is set, with that network error.
 final class FakeProfileService: ProfileService {
   private let profiles: [String: UserProfile]
   private let calls = Mutex(Calls())
@@ -20,6 +22,7 @@ final class FakeProfileService: ProfileService {
     var followed: [String] = []
     var isDown = false
     var refusesFollows = false
+    var followsFailOffline = false
   }
 
   /// The error the fake throws for a user it does not know.
@@ -27,8 +30,9 @@ final class FakeProfileService: ProfileService {
     var id: String
   }
 
-  /// The error the fake throws while it is down.
-  struct Outage: Error, Equatable {}
+  /// The error the fake throws while it is down: what the kata's internet throws when no
+  /// server answers.
+  static let outage = InternetError.unknownHost("api.fake.test")
 
   /// The error the fake throws when it refuses a follow.
   struct FollowRefused: Error, Equatable {
@@ -44,16 +48,23 @@ final class FakeProfileService: ProfileService {
   /// The ids `follow(userID:)` was called with, in order.
   var followedIDs: [String] { calls.withLock { $0.followed } }
 
-  /// While `true`, every call throws `Outage`.
+  /// While `true`, every call throws `FakeProfileService.outage`, a network error.
   var isDown: Bool {
     get { calls.withLock { $0.isDown } }
     set { calls.withLock { $0.isDown = newValue } }
   }
 
-  /// While `true`, every follow throws `FollowRefused`.
+  /// While `true`, every follow throws `FollowRefused` (or, with `followsFailOffline`, the
+  /// network error).
   var refusesFollows: Bool {
     get { calls.withLock { $0.refusesFollows } }
     set { calls.withLock { $0.refusesFollows = newValue } }
+  }
+
+  /// Whether a refused follow fails as the network does, rather than as a refusal.
+  var followsFailOffline: Bool {
+    get { calls.withLock { $0.followsFailOffline } }
+    set { calls.withLock { $0.followsFailOffline = newValue } }
   }
 
   func fetchProfile(id: String) async throws -> UserProfile {
@@ -61,17 +72,17 @@ final class FakeProfileService: ProfileService {
       $0.fetched.append(id)
       return $0.isDown
     }
-    if isDown { throw Outage() }
+    if isDown { throw Self.outage }
     guard let profile = profiles[id] else { throw UnknownUser(id: id) }
     return profile
   }
 
   func follow(userID: String) async throws {
-    let (isDown, refuses) = calls.withLock {
+    let (isDown, refuses, offline) = calls.withLock {
       $0.followed.append(userID)
-      return ($0.isDown, $0.refusesFollows)
+      return ($0.isDown, $0.refusesFollows, $0.followsFailOffline)
     }
-    if isDown { throw Outage() }
+    if isDown || (refuses && offline) { throw Self.outage }
     if refuses { throw FollowRefused(id: userID) }
     guard profiles[userID] != nil else { throw UnknownUser(id: userID) }
   }
@@ -81,7 +92,7 @@ final class FakeProfileService: ProfileService {
 struct LoadFailure: Sendable, CustomTestStringConvertible {
   /// The id that is loaded.
   let userID: String
-  /// Whether the fake is down (an outage) rather than not knowing the user.
+  /// Whether the fake is down (an outage, a network error) rather than not knowing the user.
   let serviceDown: Bool
 
   /// The fake knows no such user.
@@ -143,6 +154,9 @@ enum Sample {
   static let morning = Date(timeIntervalSince1970: 1_741_942_800)
   /// 2 November 2024, 18:30 UTC: a second clock reading, so no fixed time passes.
   static let evening = Date(timeIntervalSince1970: 1_730_572_200)
+  /// 1 January 2100, 00:00 UTC: a clock reading ahead of the real clock, so a view model
+  /// that checks the injected clock against `Date()` shows a different text.
+  static let future = Date(timeIntervalSince1970: 4_102_444_800)
 
   static func grace(lastActiveAt: Date = morning - 2 * 3_600) -> UserProfile {
     UserProfile(id: "grace", name: "Grace Hopper", lastActiveAt: lastActiveAt)
