@@ -3,8 +3,8 @@ import Foundation
 /// The profile screen's view model: loads a user, says when they were last active, and
 /// lets the signed-in user follow them.
 ///
-/// It is a "Control Freak": it builds every collaborator it uses, by itself, for
-/// production only. A test of this class talks to the real API, sends real analytics
+/// It is a "Control Freak": it builds every collaborator it uses, by itself, for the
+/// real servers only. A test of this class talks to the real API, sends real analytics
 /// events, and depends on what time it is. Lesson 01 takes it apart.
 @MainActor
 public final class ProfileViewModel {

@@ -190,6 +190,19 @@ import Testing
     #expect(printed["M.T/floods()"]?.contains("noise 1") == false)
   }
 
+  @Test("A piece of Swift Testing's issue line that arrived on its own is not the learner's")
+  func issueLineFragmentIsNotLearnerOutput() {
+    let output = """
+      ◇ Test "Waits" started.
+      mine
+      h 1 argument inChild → true at Task5Tests.swift:199:9: Expectation failed: finished
+      Expectation failed: my own words
+      ✘ Test "Waits" failed after 0.001 seconds with 1 issue.
+      """
+    let printed = ProgramOutput.byID(in: output, started: [("M.T/waits()", "Waits")])
+    #expect(printed["M.T/waits()"] == ["mine", "Expectation failed: my own words"])
+  }
+
   @Test("A cut in a test that never ends (a hang, a crash) still says the output was cut")
   func cutInUnendedTest() {
     let output = """
