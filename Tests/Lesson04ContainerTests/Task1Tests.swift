@@ -86,4 +86,41 @@ struct Task1Tests {
       """
     )
   }
+
+  @Test("A transient is new for every service that needs it, also within one resolve")
+  func transientIsNewWithinOneResolve() async throws {
+    let container = Container()
+    let clocksMade = Counter()
+    let clocksSeen = Recorder<(fromLedger: any Clock, ownClock: any Clock)>()
+    container.register((any Clock).self) { _ in
+      FixedClock("clock \(clocksMade.next())")
+    }
+    container.register(Ledger.self) { resolver in
+      Ledger(clock: try resolver.resolve((any Clock).self))
+    }
+    // ReportService needs a Ledger, which needs a Clock, and a Clock of its own.
+    container.register(ReportService.self) { resolver in
+      let ledger = try resolver.resolve(Ledger.self)
+      clocksSeen.append((ledger.clock, try resolver.resolve((any Clock).self)))
+      return ReportService(ledger: ledger)
+    }
+
+    let outcome = await resolveOffPool(ReportService.self, from: container)
+
+    try #require(
+      outcome.didFinish && clocksSeen.all.count == 1,
+      "Resolving ReportService, which needs a Ledger and a Clock, failed: \(outcome.summary).")
+    let (fromLedger, ownClock) = clocksSeen.all[0]
+    #expect(
+      clocksMade.value == 2 && fromLedger !== ownClock,
+      """
+      One resolve of ReportService needs Clock twice: once for its Ledger, once for itself. \
+      Clock is a transient, so each should get a new one; Clock's factory ran \
+      \(clocksMade.value) time(s), and ReportService got \
+      \(fromLedger === ownClock ? "its Ledger's clock" : "a clock of its own"). Swinject's \
+      default scope, `.graph`, does share an instance within one resolve; this lesson's \
+      transient does not: a new instance on every resolve, nested ones too.
+      """
+    )
+  }
 }

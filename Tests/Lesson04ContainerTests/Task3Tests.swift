@@ -274,6 +274,49 @@ struct Task3Tests {
       """
     )
   }
+
+  @Test("A container's singletons live and die with it", arguments: [1, 3])
+  func singletonsDieWithTheirContainer(containers: Int) async throws {
+    // One container after another, each dropped before the next is made: a new container
+    // may then get the address of one that is gone.
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      try (0..<containers).map { index -> (label: String, isGone: Bool) in
+        weak var singleton: (any Clock)?
+        var label = ""
+        do {
+          let container = Container()
+          container.register((any Clock).self, scope: .singleton) { _ in
+            FixedClock("container \(index)")
+          }
+          let clock = try container.resolve((any Clock).self)
+          label = clock.label
+          singleton = clock
+        }
+        return (label, singleton == nil)
+      }
+    }
+
+    let clocks = try #require(
+      outcome.value, "Resolving a singleton from a new container failed: \(outcome.summary).")
+    #expect(
+      clocks.map(\.label) == (0..<containers).map { "container \($0)" },
+      """
+      \(containers) containers, one after another, each registered and resolved its own \
+      singleton Clock, and they got the clocks \(clocks.map(\.label)). A new container must \
+      never see an old one's singleton, even when it reuses the old one's address (and so \
+      its ObjectIdentifier).
+      """
+    )
+    #expect(
+      clocks.allSatisfy { $0.isGone },
+      """
+      A container made a singleton and was then dropped, but the singleton stayed alive \
+      (a weak reference to it was still set). A singleton lives as long as the container \
+      that registered it: keep its instance in that container, not in a table outside it \
+      (a `static` one lives until the app ends, whatever it is keyed by).
+      """
+    )
+  }
 }
 
 private struct LedgerUnavailable: Error {}

@@ -123,6 +123,44 @@ struct Task4Tests {
     )
   }
 
+  @Test("Two threads resolving the same slow transient run its factory at the same time")
+  func sameTransientRunsConcurrently() async throws {
+    let container = Container()
+    let arrivals = Counter()
+    let firstInside = Gate()
+    let secondInside = Gate()
+    let metTheOther = Recorder<Bool>()
+    container.register(ReportService.self) { _ in
+      // Each call waits (bounded) until the other call is inside the factory too.
+      if arrivals.next() == 1 {
+        firstInside.open()
+        metTheOther.append(secondInside.wait(seconds: 2))
+      } else {
+        secondInside.open()
+        metTheOther.append(firstInside.wait(seconds: 2))
+      }
+      return ReportService(ledger: Ledger(clock: FixedClock()))
+    }
+
+    let finished = await runConcurrently(2, timeLimit: .seconds(8)) { _ in
+      _ = try? container.resolve(ReportService.self)
+    }
+
+    try #require(finished, "Two threads resolving ReportService did not finish within 8 seconds.")
+    #expect(
+      metTheOther.all == [true, true],
+      """
+      Two threads resolved the transient ReportService at once, and its factory waited up \
+      to 2 seconds for the other call to be inside it too; \
+      \(metTheOther.all.filter { $0 }.count) of \(metTheOther.all.count) calls saw the other. \
+      A lock held while a transient's factory runs (even one per registration) makes every \
+      caller of that service wait for the slowest, and deadlocks a factory that waits for \
+      another thread making the same service. A transient needs no lock at all while it is \
+      made: hold one only to read or write your tables.
+      """
+    )
+  }
+
   @Test("A missing dependency deep in the graph is reported by its own name")
   func deepMissIsNamed() async {
     let container = Container()

@@ -1,3 +1,4 @@
+import Foundation
 import KataTestSupport
 import Lesson04Container
 import Testing
@@ -293,6 +294,168 @@ struct Task5Tests {
       SessionStore \(describe(sessionError)). The thread that finds the loop in the \
       wait-for graph sees only its own chain: add the other resolution's chain, from the \
       service it is creating on, so the path names every service on the loop.
+      """
+    )
+  }
+
+  @Test(
+    "A cycle is found at its first repeat: each factory on it runs once",
+    arguments: [Scope.transient, .singleton])
+  func cycleIsFoundAtItsFirstRepeat(scope: Scope) async {
+    let container = Container()
+    let runaway = RunawayGuard()
+    let authMade = Counter()
+    let sessionsMade = Counter()
+    let refreshersMade = Counter()
+    container.register(AuthService.self, scope: scope) { resolver in
+      try runaway.tick()
+      authMade.increment()
+      return AuthService(session: try resolver.resolve(SessionStore.self))
+    }
+    container.register(SessionStore.self, scope: scope) { resolver in
+      try runaway.tick()
+      sessionsMade.increment()
+      return SessionStore(refresher: try resolver.resolve(TokenRefresher.self))
+    }
+    container.register(TokenRefresher.self, scope: scope) { resolver in
+      try runaway.tick()
+      refreshersMade.increment()
+      return TokenRefresher(auth: try resolver.resolve(AuthService.self))
+    }
+
+    let outcome = await resolveOffPool(AuthService.self, from: container)
+
+    let calls = [authMade.value, sessionsMade.value, refreshersMade.value]
+    #expect(
+      isCycle(
+        outcome.error, path: ["AuthService", "SessionStore", "TokenRefresher", "AuthService"])
+        && calls == [1, 1, 1],
+      """
+      AuthService needs SessionStore, which needs TokenRefresher, which needs AuthService \
+      (\(scope)s). The cycle is there as soon as AuthService is asked for a second time, so \
+      each factory should run once before ContainerError.cycle is thrown; the factories of \
+      AuthService, SessionStore and TokenRefresher ran \(calls) time(s), and \
+      \(outcome.summary). Going round the loop again and again before you look (until the \
+      chain is long, say) runs every factory on it, with their side effects, many times: \
+      check the chain on every resolve.
+      """
+    )
+  }
+
+  @Test("Threads waiting for a slow singleton get the one instance, however long it takes")
+  func waitersOfASlowSingletonShareIt() async throws {
+    let container = Container()
+    let made = Counter()
+    let firstStarted = Gate()
+    let waiterThreads = Recorder<WatchedThread>()
+    let waiters = 4
+    container.register(Ledger.self, scope: .singleton) { _ in
+      if made.next() == 1 {
+        firstStarted.open()
+        // Start the slow part only once every waiter is parked inside resolve.
+        waitUntilParked(waiterThreads, count: waiters, seconds: 5)
+      }
+      // A slow factory, such as one that opens a database: 1.5 seconds.
+      Thread.sleep(forTimeInterval: 1.5)
+      return Ledger(clock: FixedClock())
+    }
+    let ledgers = Recorder<Ledger>()
+    let failures = Recorder<String>()
+
+    let finished = await runConcurrently(1 + waiters, timeLimit: .seconds(15)) { index in
+      if index > 0 {
+        _ = firstStarted.wait(seconds: 5)
+        waiterThreads.append(.current())
+      }
+      do {
+        ledgers.append(try container.resolve(Ledger.self))
+      } catch {
+        failures.append(describe(error))
+      }
+    }
+
+    try #require(
+      finished,
+      "\(1 + waiters) threads resolving a slow singleton did not all return within 15 seconds.")
+    #expect(
+      failures.all.isEmpty,
+      "Resolving a slow singleton should work on every thread; they threw \(failures.all).")
+    #expect(
+      made.value == 1 && distinctInstances(ledgers.all) == 1,
+      """
+      One thread created the singleton Ledger, whose factory takes 1.5 seconds, while \
+      \(waiters) other threads waited for it; its factory ran \(made.value) time(s), and \
+      the threads got \(distinctInstances(ledgers.all)) different instances. A slow factory \
+      is not a deadlock: a waiter that gives up after a while and builds its own makes a \
+      second singleton. Wait for the creation in flight until it ends, and find a deadlock \
+      by the wait-for graph, not by the clock.
+      """
+    )
+  }
+
+  @Test("A cycle of singletons entered by three threads at once is reported on all three")
+  func threeThreadCycleIsReported() async throws {
+    let container = Container()
+    let runaway = RunawayGuard()
+    let started = (0..<3).map { _ in Gate() }
+    let creations = Counter()
+    // Each factory, on its first call, waits until all three creations are in flight.
+    @Sendable func enter(_ index: Int) {
+      guard creations.next() <= 3 else { return }
+      started[index].open()
+      for gate in started { _ = gate.wait(seconds: 3) }
+    }
+    // AuthService needs SessionStore, which needs TokenRefresher, which needs AuthService.
+    container.register(AuthService.self, scope: .singleton) { resolver in
+      try runaway.tick()
+      enter(0)
+      return AuthService(session: try resolver.resolve(SessionStore.self))
+    }
+    container.register(SessionStore.self, scope: .singleton) { resolver in
+      try runaway.tick()
+      enter(1)
+      return SessionStore(refresher: try resolver.resolve(TokenRefresher.self))
+    }
+    container.register(TokenRefresher.self, scope: .singleton) { resolver in
+      try runaway.tick()
+      enter(2)
+      return TokenRefresher(auth: try resolver.resolve(AuthService.self))
+    }
+    let names = ["AuthService", "SessionStore", "TokenRefresher"]
+    let outcomes = (0..<3).map { _ in Recorder<String>() }
+    let isExpectedCycle = (0..<3).map { _ in Recorder<Bool>() }
+
+    let finished = await runConcurrently(3, timeLimit: .seconds(8)) { index in
+      do {
+        switch index {
+        case 0: _ = try container.resolve(AuthService.self)
+        case 1: _ = try container.resolve(SessionStore.self)
+        default: _ = try container.resolve(TokenRefresher.self)
+        }
+        outcomes[index].append("it returned")
+      } catch {
+        let loop = Array(names[index...] + names[..<index]) + [names[index]]
+        isExpectedCycle[index].append(isCycle(error, path: loop))
+        outcomes[index].append("it threw \(describe(error))")
+      }
+    }
+
+    try #require(
+      finished,
+      """
+      Three threads resolved AuthService, SessionStore and TokenRefresher at once; each \
+      singleton needs the next (AuthService → SessionStore → TokenRefresher → AuthService), \
+      and they were still waiting after 8 seconds. Each waits for a creation that waits for \
+      another: follow the wait-for graph all the way round, not one step, before you wait.
+      """
+    )
+    #expect(
+      isExpectedCycle.allSatisfy { $0.all == [true] },
+      """
+      Three threads entered the loop AuthService → SessionStore → TokenRefresher → \
+      AuthService at once, each at another service; each should get ContainerError.cycle \
+      with the loop from the service it resolved. Resolving \
+      \(zip(names, outcomes).map { "\($0): \($1.all.first ?? "nothing")" }.joined(separator: "; ")).
       """
     )
   }

@@ -133,4 +133,39 @@ struct Task6Tests {
       """
     )
   }
+
+  @Test(
+    "Two types registered under the same name keep their own registrations",
+    arguments: ["utc", "local"])
+  func sameNameOnTwoTypesDoesNotCollide(name: String) async throws {
+    let container = Container()
+    container.register((any Clock).self, name: name) { _ in FixedClock("\(name) clock") }
+    container.register(Ledger.self, name: name) { _ in Ledger(clock: FixedClock("\(name) ledger")) }
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      (
+        Result { try container.resolve((any Clock).self, name: name).label },
+        Result { try container.resolve(Ledger.self, name: name).clock.label }
+      )
+    }
+
+    let (clock, ledger) = try #require(
+      outcome.value, "Resolving two named registrations never returned: \(outcome.summary).")
+    #expect(
+      (try? clock.get()) == "\(name) clock" && (try? ledger.get()) == "\(name) ledger",
+      """
+      Clock and Ledger were both registered under the name "\(name)". Resolving Clock named \
+      "\(name)" gave \(Self.outcome(clock)), and Ledger named "\(name)" gave \
+      \(Self.outcome(ledger)). A name tells apart registrations of one type; the key is \
+      the type and the name together, never the name alone.
+      """
+    )
+  }
+
+  private static func outcome(_ result: Result<String, any Error>) -> String {
+    switch result {
+    case .success(let label): return "the '\(label)' one"
+    case .failure(let error): return "an error, \(describe(error))"
+    }
+  }
 }

@@ -260,6 +260,91 @@ struct Task7Tests {
       """
     )
   }
+
+  @Test(
+    "A grandparent's singleton is built from the grandparent's registrations, even when a grandchild asks first",
+    arguments: [false, true])
+  func grandparentSingletonIgnoresDescendantOverrides(grandchildOverrides: Bool) async throws {
+    let root = Container()
+    root.register((any Clock).self) { _ in FixedClock("live") }
+    root.register(Ledger.self, scope: .singleton) { resolver in
+      Ledger(clock: try resolver.resolve((any Clock).self))
+    }
+    let child = root.makeChild()
+    child.register((any Clock).self) { _ in FixedClock("child") }
+    let grandchild = child.makeChild()
+    if grandchildOverrides {
+      grandchild.register((any Clock).self) { _ in FixedClock("grandchild") }
+    }
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      (try grandchild.resolve(Ledger.self), try root.resolve(Ledger.self))
+    }
+
+    let (fromGrandchild, fromRoot) = try #require(
+      outcome.value,
+      "Resolving Ledger from a grandchild, then from the root, failed: \(outcome.summary).")
+    #expect(
+      fromGrandchild.clock.label == "live" && fromGrandchild === fromRoot,
+      """
+      The root's singleton Ledger was first asked for by a grandchild, whose parent \
+      \(grandchildOverrides ? "and itself override" : "overrides") Clock; it was built with \
+      the '\(fromGrandchild.clock.label)' clock\
+      \(fromGrandchild === fromRoot ? "" : ", and the root got another instance"). A \
+      singleton is built from the registrations of the container that registered it (here \
+      the root, two levels up), not of the container the lookup passed through last.
+      """
+    )
+  }
+
+  @Test(
+    "A parent's registration replaced after a child used it reaches the child",
+    arguments: [Scope.transient, .singleton])
+  func parentReplacementReachesChild(scope: Scope) async throws {
+    let parent = Container()
+    parent.register((any Clock).self, scope: scope) { _ in FixedClock("old") }
+    let child = parent.makeChild()
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      let before = try child.resolve((any Clock).self).label
+      parent.register((any Clock).self, scope: scope) { _ in FixedClock("new") }
+      return (before, try child.resolve((any Clock).self).label)
+    }
+
+    let (before, after) = try #require(
+      outcome.value, "Resolving Clock from a child failed: \(outcome.summary).")
+    #expect(
+      before == "old" && after == "new",
+      """
+      A child resolved its parent's Clock (a \(scope)), then the parent registered Clock \
+      again; the child got the '\(before)' clock, then the '\(after)' one. A child asks its \
+      parent on every resolve: if it remembers what it found, it misses what the parent \
+      registers later.
+      """
+    )
+  }
+
+  @Test(
+    "A child keeps its parent alive: a child of a container nobody else holds still finds its registrations",
+    arguments: [1, 2])
+  func childKeepsItsParent(generations: Int) async throws {
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      let descendant = makeDescendantOfDroppedContainers(generations: generations)
+      return try descendant.resolve((any Clock).self).label
+    }
+
+    let kin = generations == 1 ? "a child" : "a child of a child"
+    #expect(
+      outcome.value == "root",
+      """
+      \(kin.prefix(1).uppercased() + kin.dropFirst()) was made from a container that only \
+      it still refers to (`Container().makeChild()`, as a test or a feature may write it); \
+      resolving the root's Clock from it should work, but \(outcome.summary). A child needs \
+      its parent for as long as the child lives: hold it strongly (a parent never holds \
+      its children, so there is no cycle to break).
+      """
+    )
+  }
 }
 
 extension Result {
@@ -270,4 +355,15 @@ extension Result {
     }
     return true
   }
+}
+
+/// A child (or a child of a child) of a root that registers Clock as "root"; nothing but the
+/// returned container refers to the root or the containers between.
+private func makeDescendantOfDroppedContainers(generations: Int) -> Container {
+  var container = Container()
+  container.register((any Clock).self) { _ in FixedClock("root") }
+  for _ in 0..<generations {
+    container = container.makeChild()
+  }
+  return container
 }

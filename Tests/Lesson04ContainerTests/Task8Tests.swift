@@ -161,6 +161,30 @@ struct Task8Tests {
       """
     )
   }
+
+  @Test("AppDependencies keeps no container at any depth", arguments: [false, true])
+  func keepsNoContainer(afterUse: Bool) async throws {
+    let dependencies = AppDependencies { SpyHTTPClient() }
+    if afterUse {
+      let used = await runOffPool(timeLimit: resolveTimeLimit) {
+        _ = dependencies.accountsRepository
+      }
+      try #require(used.didFinish, "Reading accountsRepository did not return: \(used.summary).")
+    }
+
+    let containers = storedContainers(in: dependencies)
+
+    #expect(
+      containers.isEmpty,
+      """
+      AppDependencies\(afterUse ? ", once its repository was read," : "") keeps a Container \
+      (found by reflection at \(containers)). The typed alternative is the graph written \
+      out in properties, checked by the compiler: on top of a container, a forgotten \
+      registration is again a crash at run time, whatever the properties look like. Keep \
+      each shared service in a once-cell of its own.
+      """
+    )
+  }
 }
 
 /// Answers every request with two accounts and records the paths it was asked for.

@@ -64,6 +64,14 @@ final class Counter: Sendable {
     count.withLock { $0 += 1 }
   }
 
+  /// Counts one more call and returns the count, in one step: the first caller gets 1.
+  func next() -> Int {
+    count.withLock { count in
+      count += 1
+      return count
+    }
+  }
+
   var value: Int { count.withLock { $0 } }
 }
 
@@ -207,4 +215,38 @@ func isCycle(_ error: (any Error)?, path expected: [String]) -> Bool {
     return false
   }
   return zip(path, expected).allSatisfy(isTypeName)
+}
+
+/// Every `Container` stored inside `value`, at any depth, as paths such as `"container"` or
+/// `"graph.lookup.container"`.
+///
+/// Reflection follows every stored property of structs, classes, enums, optionals and
+/// existentials, whatever the learner named the property or its type, so a wrapper of any name
+/// that keeps a container is found. It cannot look inside closures.
+func storedContainers(in value: Any) -> [String] {
+  var visited = Set<ObjectIdentifier>()
+  return storedContainers(in: value, path: "", visited: &visited)
+}
+
+private func storedContainers(
+  in value: Any,
+  path: String,
+  visited: inout Set<ObjectIdentifier>
+) -> [String] {
+  if value is Container { return [path.isEmpty ? "self" : path] }
+  let mirror = Mirror(reflecting: value)
+  if mirror.displayStyle == .class {
+    let object = value as AnyObject
+    guard visited.insert(ObjectIdentifier(object)).inserted else { return [] }
+  }
+  var found: [String] = []
+  var level: Mirror? = mirror
+  while let current = level {
+    for (index, child) in current.children.enumerated() {
+      let childPath = (path.isEmpty ? "" : path + ".") + (child.label ?? "\(index)")
+      found += storedContainers(in: child.value, path: childPath, visited: &visited)
+    }
+    level = current.superclassMirror
+  }
+  return found
 }
