@@ -97,11 +97,15 @@ public final class Container: Resolver {
     guard let (owner, registration) = lookUp(key) else {
       throw ContainerError.unregistered(service: key.typeName, name: name)
     }
+    // The factory's resolver belongs to this step only while the factory runs.
+    let step = FactoryRun()
+    defer { step.end() }
     let instance: any Sendable
     if let shared = registration.shared {
       // A singleton belongs to the container that registered it and is built from that
       // container's registrations, so a child's override never leaks into its parent.
-      let resolver = ChainResolver(container: owner, chain: chain + [key], resolution: resolution)
+      let resolver = ChainResolver(
+        container: owner, chain: chain + [key], resolution: resolution, step: step)
       // Waiting for another thread's creation in flight is safe unless that thread waits,
       // directly or through others, for a creation of ours: then neither would ever finish.
       let cell = ObjectIdentifier(shared)
@@ -115,7 +119,8 @@ public final class Container: Resolver {
     } else {
       // A transient is built from the container that was asked, so a child's overrides
       // reach everything it makes.
-      let resolver = ChainResolver(container: self, chain: chain + [key], resolution: resolution)
+      let resolver = ChainResolver(
+        container: self, chain: chain + [key], resolution: resolution, step: step)
       instance = try registration.make(resolver)
     }
     // NB: cannot fail: the key is the type itself, and `register` stored a factory of it.
@@ -169,14 +174,29 @@ private struct Registration: Sendable {
 
 /// The resolver a factory receives: the container to ask, the chain of services this
 /// call is building, and the top-level resolve it belongs to.
+///
+/// A service may keep it for later, in a closure, to break a cycle (as the cycle error
+/// advises). Once its factory has returned, the chain is over, so a later resolve through it
+/// starts a resolution of its own instead of finding its service "still being built".
 private struct ChainResolver: Resolver {
   let container: Container
   let chain: [Key]
   let resolution: Resolution
+  let step: FactoryRun
 
   func resolve<Service: Sendable>(_ type: Service.Type, name: String?) throws -> Service {
-    try container.resolve(type, name: name, chain: chain, resolution: resolution)
+    guard step.isRunning else { return try container.resolve(type, name: name) }
+    return try container.resolve(type, name: name, chain: chain, resolution: resolution)
   }
+}
+
+/// Whether one factory call is still running.
+private final class FactoryRun: Sendable {
+  private let running = Atomic(true)
+
+  var isRunning: Bool { running.load(ordering: .acquiring) }
+
+  func end() { running.store(false, ordering: .releasing) }
 }
 
 /// One top-level resolve, by identity: every factory it runs, on whichever container,

@@ -123,4 +123,33 @@ struct Task1Tests {
       """
     )
   }
+
+  @Test("A transient lives only as long as whoever resolved it keeps it")
+  func transientIsNotKeptByTheContainer() {
+    let container = Container()
+    container.register(Payments.Client.self) { _ in Payments.Client() }
+    container.register(Analytics.Client.self) { _ in Analytics.Client() }
+    weak var payments: Payments.Client?
+    weak var analytics: Analytics.Client?
+    var resolvedBoth = false
+    do {
+      let madePayments = try? container.resolve(Payments.Client.self)
+      let madeAnalytics = try? container.resolve(Analytics.Client.self)
+      resolvedBoth = madePayments != nil && madeAnalytics != nil
+      payments = madePayments
+      analytics = madeAnalytics
+    }
+
+    #expect(
+      resolvedBoth, "Payments.Client and Analytics.Client were registered; resolving both failed.")
+    #expect(
+      payments == nil && analytics == nil,
+      """
+      The test resolved a transient Payments.Client and Analytics.Client and let them go; \
+      nothing else should hold them now, yet \(payments == nil ? "" : "Payments.Client ")\
+      \(analytics == nil ? "" : "Analytics.Client ")stayed alive. A transient belongs to \
+      whoever resolved it: a container that keeps every instance it made never lets one go.
+      """
+    )
+  }
 }

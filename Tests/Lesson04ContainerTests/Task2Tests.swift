@@ -1,3 +1,4 @@
+import KataTestSupport
 import Lesson04Container
 import Testing
 
@@ -63,6 +64,27 @@ struct Task2Tests {
       Asking for Clock when only FixedClock is registered should throw \
       ContainerError.unregistered(service: "Clock", name: nil), naming the type you asked \
       for; got \(describe(error)).
+      """
+    )
+  }
+
+  @Test("A singleton already made is found only under the type it was registered as")
+  func madeSingletonIsFoundUnderItsOwnTypeOnly() async {
+    let container = Container()
+    container.register(FixedClock.self, scope: .singleton) { _ in FixedClock("made") }
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      _ = try container.resolve(FixedClock.self)
+      return try container.resolve((any Clock).self)
+    }
+
+    #expect(
+      isUnregistered(outcome.error, service: "Clock", name: nil),
+      """
+      FixedClock was registered as a singleton and resolved, so its instance exists; then \
+      Clock, which nobody registered, was asked for. That should throw \
+      ContainerError.unregistered(service: "Clock", name: nil); but \(outcome.summary). A \
+      resolve finds a registration by its key, never an instance that happens to fit.
       """
     )
   }

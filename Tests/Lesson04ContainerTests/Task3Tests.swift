@@ -317,6 +317,45 @@ struct Task3Tests {
       """
     )
   }
+
+  @Test("Right after its factory threw, the same thread creates the singleton, then shares it")
+  func sameThreadRetriesAfterAThrow() async throws {
+    // Twenty times, on one thread: each try's bookkeeping is freed and its memory reused by
+    // the next, so a record that a throw left behind is met again.
+    let outcome = await runOffPool(timeLimit: .seconds(5)) { () -> [String] in
+      var problems: [String] = []
+      for round in 1...20 {
+        let container = Container()
+        let attempts = Counter()
+        container.register(Ledger.self, scope: .singleton) { _ in
+          attempts.increment()
+          if attempts.value == 1 { throw LedgerUnavailable() }
+          return Ledger(clock: FixedClock())
+        }
+        _ = try? container.resolve(Ledger.self)
+        do {
+          let second = try container.resolve(Ledger.self)
+          let third = try container.resolve(Ledger.self)
+          if second !== third { problems.append("round \(round): two instances") }
+        } catch {
+          problems.append("round \(round): the retry threw \(describe(error))")
+        }
+      }
+      return problems
+    }
+
+    let problems = try #require(
+      outcome.value, "Resolving after a throwing factory did not end: \(outcome.summary).")
+    #expect(
+      problems.isEmpty,
+      """
+      A singleton's factory threw once; the same thread then resolved it twice more, on \
+      twenty fresh containers. The retry should create it and the next resolve share it; \
+      instead: \(problems.prefix(3).joined(separator: "; ")). Whatever a creation records \
+      (that it is in flight, who runs it) is removed when its factory throws, too.
+      """
+    )
+  }
 }
 
 private struct LedgerUnavailable: Error {}

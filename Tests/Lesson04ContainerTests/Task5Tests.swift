@@ -459,6 +459,104 @@ struct Task5Tests {
       """
     )
   }
+
+  @Test("A wait behind another wait, with no cycle, is no cycle")
+  func waitBehindAWaitIsNoCycle() async throws {
+    // Ledger needs a slow Clock. Thread 0 creates the Clock; thread 1 creates the Ledger and
+    // waits for that Clock; thread 2 asks for the Ledger and waits for thread 1. Nothing
+    // waits for itself: all three get through once the Clock is made.
+    let container = Container()
+    let clockStarted = Gate()
+    let releaseClock = Gate()
+    let ledgerStarted = Gate()
+    let waiting = Recorder<WatchedThread>()
+    let made = Counter()
+    container.register((any Clock).self, scope: .singleton) { _ in
+      made.increment()
+      clockStarted.open()
+      _ = releaseClock.wait(seconds: 5)
+      return FixedClock("slow")
+    }
+    container.register(Ledger.self, scope: .singleton) { resolver in
+      made.increment()
+      ledgerStarted.open()
+      return Ledger(clock: try resolver.resolve((any Clock).self))
+    }
+    let outcomes = Recorder<String>()
+
+    let finished = await runConcurrently(4, timeLimit: .seconds(6)) { index in
+      if index == 3 {
+        // Lets the Clock finish once both waiters are seen waiting (or after 5 seconds).
+        _ = ledgerStarted.wait(seconds: 5)
+        waitUntilParked(waiting, count: 2, seconds: 5)
+        releaseClock.open()
+        return
+      }
+      do {
+        switch index {
+        case 0:
+          _ = try container.resolve((any Clock).self)
+        case 1:
+          _ = clockStarted.wait(seconds: 5)
+          waiting.append(.current())
+          _ = try container.resolve(Ledger.self)
+        default:
+          _ = ledgerStarted.wait(seconds: 5)
+          waitUntilParked(waiting, count: 1, seconds: 5)
+          waiting.append(.current())
+          _ = try container.resolve(Ledger.self)
+        }
+        outcomes.append("thread \(index) returned")
+      } catch {
+        outcomes.append("thread \(index) threw \(describe(error))")
+      }
+    }
+
+    #expect(
+      finished && outcomes.all.allSatisfy { $0.hasSuffix("returned") } && made.value == 2,
+      """
+      Ledger needs a slow Clock. One thread created the Clock; a second created the Ledger \
+      and waited for that Clock; a third asked for the Ledger and waited for the second. \
+      Nobody waits for a creation of its own, so all three should return, each factory \
+      running once. \(finished ? "" : "They did not all finish within 6 seconds. ")\
+      What happened: \(outcomes.all.sorted().joined(separator: "; ")); factories ran \
+      \(made.value) time(s). A wait is a cycle only if the trail of waits comes back to a \
+      creation of the waiting resolution itself; a creator that waits for someone else is \
+      just slow.
+      """
+    )
+  }
+
+  @Test(
+    "A resolver a service keeps for later resolves then as a new resolution, with no false cycle")
+  func keptResolverResolvesLater() async throws {
+    // The cycle error's own advice: SessionStore no longer needs AuthService when it is
+    // created, only later, through a closure over the resolver its factory received.
+    let container = Container()
+    container.register(Gatekeeper.self, scope: .singleton) { resolver in
+      Gatekeeper(session: try resolver.resolve(LazySession.self))
+    }
+    container.register(LazySession.self, scope: .singleton) { resolver in
+      LazySession(gatekeeper: { try resolver.resolve(Gatekeeper.self) })
+    }
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) { () -> Bool in
+      let gatekeeper = try container.resolve(Gatekeeper.self)
+      return try gatekeeper.session.gatekeeper() === gatekeeper
+    }
+
+    #expect(
+      outcome.value == true,
+      """
+      Gatekeeper needs a LazySession when it is made; the session asks for the Gatekeeper \
+      only later, through a closure over the resolver its factory was given, as the cycle \
+      error advises. Calling that closure once both exist should return the one \
+      Gatekeeper, but \(outcome.summary). A resolver kept past its factory's return still \
+      carried the chain of that long-finished creation, so Gatekeeper looked as if it were \
+      still being built: once its factory has returned, a resolver should start afresh.
+      """
+    )
+  }
 }
 
 /// AuthService needs SessionStore, which needs AuthService.

@@ -345,6 +345,69 @@ struct Task7Tests {
       """
     )
   }
+
+  @Test("A child finds its parent's named registrations too")
+  func childFindsItsParentsNamedRegistrations() async throws {
+    let parent = Container()
+    parent.register((any Clock).self, name: "utc") { _ in FixedClock("utc") }
+    parent.register((any Clock).self, name: "local") { _ in FixedClock("local") }
+    let child = parent.makeChild()
+    child.register((any Clock).self) { _ in FixedClock("child") }
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      [
+        try child.resolve((any Clock).self, name: "utc").label,
+        try child.resolve((any Clock).self, name: "local").label,
+        try child.resolve((any Clock).self).label,
+        (try? parent.resolve((any Clock).self))?.label ?? "nothing",
+      ]
+    }
+
+    #expect(
+      outcome.value == ["utc", "local", "child", "nothing"],
+      """
+      The parent registered Clock "utc" and Clock "local"; its child registered an unnamed \
+      Clock of its own. The child should find "utc" and "local" in its parent and its own \
+      unnamed one, and the parent still no unnamed Clock: expected ["utc", "local", "child", \
+      "nothing"], but \(outcome.summary). A child falls back to its parent for every key it \
+      lacks, named or not.
+      """
+    )
+  }
+
+  @Test("Once a child is gone, so are the singletons it made for itself")
+  func droppedChildTakesItsSingletonsAlong() async throws {
+    let parent = Container()
+    parent.register((any Clock).self, scope: .singleton) { _ in FixedClock("live") }
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) { () -> (Bool, Bool, String) in
+      weak var child: Container?
+      weak var childClock: (any Clock)?
+      var label = ""
+      do {
+        let made = parent.makeChild()
+        made.register((any Clock).self, scope: .singleton) { _ in FixedClock("child") }
+        let clock = try made.resolve((any Clock).self)
+        label = clock.label
+        child = made
+        childClock = clock
+      }
+      return (child == nil, childClock == nil, label)
+    }
+
+    let (childGone, clockGone, label) = try #require(
+      outcome.value, "Making and using a child failed: \(outcome.summary).")
+    #expect(
+      label == "child" && childGone && clockGone,
+      """
+      A child registered its own singleton Clock, resolved it ('\(label)'), and was let go. \
+      The child \(childGone ? "is gone" : "is still alive") and its clock \
+      \(clockGone ? "is gone" : "is still alive"). A child scope (a signed-in account, a \
+      test) ends when nobody holds it, and its singletons end with it: a parent that keeps \
+      its children, or a table of instances outside the containers, keeps them all forever.
+      """
+    )
+  }
 }
 
 extension Result {

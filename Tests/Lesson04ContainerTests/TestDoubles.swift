@@ -49,6 +49,18 @@ final class TokenRefresher: Sendable {
   init(auth: AuthService) {}
 }
 
+/// Needs its session when it is created.
+final class Gatekeeper: Sendable {
+  let session: LazySession
+  init(session: LazySession) { self.session = session }
+}
+
+/// Asks for the gatekeeper only when it needs it, through a closure: how a cycle is broken.
+final class LazySession: Sendable {
+  let gatekeeper: @Sendable () throws -> Gatekeeper
+  init(gatekeeper: @escaping @Sendable () throws -> Gatekeeper) { self.gatekeeper = gatekeeper }
+}
+
 /// A service that needs itself.
 final class RetryPolicy: Sendable {
   init(fallback: RetryPolicy) {}

@@ -46,9 +46,30 @@ public final class Container: Resolver, @unchecked Sendable {
     let container: Container
     let chain: [Key]
     let resolution: Resolution
+    let finished: Finished
 
     func resolve<Service: Sendable>(_ type: Service.Type, name: String?) throws -> Service {
-      try container.resolve(type, name: name, chain: chain, resolution: resolution)
+      // Kept past its factory (in a closure): the chain is over, start afresh.
+      if finished.isSet { return try container.resolve(type, name: name) }
+      return try container.resolve(type, name: name, chain: chain, resolution: resolution)
+    }
+  }
+
+  /// Set once the factory that got a step has returned.
+  private final class Finished: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      return value
+    }
+
+    func set() {
+      lock.lock()
+      value = true
+      lock.unlock()
     }
   }
 
@@ -104,8 +125,10 @@ public final class Container: Resolver, @unchecked Sendable {
     let made: any Sendable
     switch entry.scope {
     case .transient:
+      let finished = Finished()
+      defer { finished.set() }
       made = try entry.factory(
-        Step(container: self, chain: chain + [key], resolution: resolution))
+        Step(container: self, chain: chain + [key], resolution: resolution, finished: finished))
     case .singleton:
       made = try owner.singleton(entry, chain: chain + [key], resolution: resolution)
     }
@@ -145,9 +168,11 @@ public final class Container: Resolver, @unchecked Sendable {
     Self.waitsLock.withLock { entry.creator = resolution }
     condition.unlock()
     defer { Self.waitsLock.withLock { entry.creator = nil } }
+    let finished = Finished()
+    defer { finished.set() }
     do {
       let instance = try entry.factory(
-        Step(container: self, chain: chain, resolution: resolution))
+        Step(container: self, chain: chain, resolution: resolution, finished: finished))
       condition.lock()
       entry.instance = instance
       entry.isCreating = false
