@@ -92,6 +92,13 @@ struct ChildProcess {
   /// `TemporaryDirectory.*` folders (and lock files) in it per run. `nil` keeps the system's.
   var temporaryFolder: URL?
 
+  /// Whether `folder` can be a child's `TMPDIR`: SwiftPM 6.3 fails to start
+  /// (`couldNotFindTmpDir`) when it holds a letter outside ASCII, as a kata cloned into
+  /// `~/Développement` would give it; such a child keeps the system's temporary folder.
+  static func canBeTMPDIR(_ folder: URL) -> Bool {
+    folder.path.unicodeScalars.allSatisfy(\.isASCII)
+  }
+
   /// Starts the process and waits for it, calling `check` about every 50 ms.
   ///
   /// - Parameter check: Called while the child runs; `.stop` ends it (SIGINT first, which
@@ -107,6 +114,7 @@ struct ChildProcess {
     env.merge(environment) { _, new in new }
     let mark = Self.markPrefix + UUID().uuidString
     env[Self.markVariable] = mark
+    let temporaryFolder = temporaryFolder.flatMap { Self.canBeTMPDIR($0) ? $0 : nil }
     if let temporaryFolder {
       try? FileManager.default.createDirectory(
         at: temporaryFolder, withIntermediateDirectories: true)

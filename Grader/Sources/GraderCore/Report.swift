@@ -371,6 +371,14 @@ extension Report {
     let cut = test.printed.first?.hasPrefix(TestResult.cutNotice) == true
     let lines = cut ? Array(test.printed.dropFirst()) : test.printed
     let shown = lines.suffix(printedLines)
+    if cut && shown.isEmpty {
+      return [
+        indent
+          + style.dim(
+            "What it printed, if anything, fell in the part of the run's output the grader left "
+              + "out (the run printed more than it keeps).")
+      ]
+    }
     let heading =
       cut
       ? "It printed more than the grader keeps (earlier lines left out); its last \(shown.count) lines:"

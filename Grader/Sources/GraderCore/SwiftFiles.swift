@@ -21,8 +21,12 @@ enum SwiftFiles {
     folders.flatMap { folder -> [String] in
       let url = root.appending(path: folder)
       guard let walker = FileManager.default.enumerator(atPath: url.path) else { return [] }
+      // Hidden files and folders are left out, as SwiftPM leaves them out of a module: an
+      // editor's lock file (Emacs keeps `.#File.swift`, a link to nothing) is none of the code.
       return walker.compactMap { $0 as? String }
-        .filter { $0.hasSuffix(".swift") }
+        .filter {
+          $0.hasSuffix(".swift") && !$0.split(separator: "/").contains { $0.hasPrefix(".") }
+        }
         .map { "\(folder)/\($0)" }
     }.sorted()
   }
@@ -34,6 +38,8 @@ enum SwiftFiles {
     guard let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type]
     else { return true }  // Gone, or a link to nothing: SwiftPM's message says which.
     let kind = type as? FileAttributeType
-    return kind == .typeRegular || kind == .typeDirectory
+    // A link to nothing is still a link once resolved: SwiftPM names it, and reading it fails
+    // at once rather than waiting.
+    return kind == .typeRegular || kind == .typeDirectory || kind == .typeSymbolicLink
   }
 }

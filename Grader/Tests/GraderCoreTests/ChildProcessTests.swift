@@ -20,4 +20,19 @@ import Testing
         outcome.output == text, "lost \(text.utf8.count - outcome.output.utf8.count) bytes")
     }
   }
+
+  @Test("A temporary folder with a letter outside ASCII is not handed on as TMPDIR")
+  func nonASCIITemporaryFolderIsNotTMPDIR() throws {
+    let base = FileManager.default.temporaryDirectory.appending(path: "kata-tmp-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: base) }
+    for (name, handedOn) in [("plain", true), ("Développement", false)] {
+      var child = ChildProcess(
+        arguments: ["sh", "-c", "printf %s \"$TMPDIR\""],
+        directory: base.deletingLastPathComponent())
+      let folder = base.appending(path: name)
+      child.temporaryFolder = folder
+      let outcome = try child.run()
+      #expect((outcome.output == folder.path) == handedOn, "\(name): TMPDIR was \(outcome.output)")
+    }
+  }
 }

@@ -203,6 +203,26 @@ import Testing
     #expect(printed["M.T/waits()"] == ["mine", "Expectation failed: my own words"])
   }
 
+  @Test("A test whose whole output fell in the cut says so instead of seeming silent")
+  func testInsideTheCut() {
+    let output = """
+      ◇ Test "First" started.
+      early
+      … [900000 bytes of output left out] …
+      late
+      ✘ Test "Third" failed after 0.001 seconds with 1 issue.
+      """
+    let started = [("M.T/first()", "First"), ("M.T/second()", "Second"), ("M.T/third()", "Third")]
+    let printed = ProgramOutput.byID(in: output, started: started)
+    #expect(printed["M.T/first()"] == ["early"])
+    #expect(printed["M.T/second()"]?.first?.hasPrefix(TestResult.cutNotice) == true)
+    #expect(printed["M.T/third()"]?.last == "late")
+    let quiet = ProgramOutput.byID(
+      in: "◇ Test \"First\" started.\n✔ Test \"First\" passed after 0.1 seconds.\n",
+      started: started)
+    #expect(quiet["M.T/second()"] == nil, "no cut, no notice")
+  }
+
   @Test("A cut in a test that never ends (a hang, a crash) still says the output was cut")
   func cutInUnendedTest() {
     let output = """
