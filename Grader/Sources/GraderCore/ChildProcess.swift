@@ -289,6 +289,15 @@ enum ProcessMarks {
     return found.count
   }
 
+  /// The mark `pid` carries, if it is a child of a grading run.
+  static func mark(of pid: pid_t) -> String? {
+    #if os(Linux)
+      return FileManager.default.contents(atPath: "/proc/\(pid)/environ").flatMap(mark(inEnviron:))
+    #else
+      return psMarks().first { $0.pid == pid }?.mark
+    #endif
+  }
+
   /// The processes whose mark starts with `prefix`, with their command lines.
   static func marked(by prefix: String) -> [(pid: pid_t, command: String)] {
     marked { $0.hasPrefix(prefix) }
@@ -306,19 +315,24 @@ enum ProcessMarks {
         return (pid, ProcessTree.command(of: pid) ?? "")
       }
     #else
-      let ps = Process()
-      ps.executableURL = URL(fileURLWithPath: "/bin/ps")
-      ps.arguments = ["-A", "-E", "-ww", "-o", "pid=,command="]
-      let pipe = Pipe()
-      ps.standardOutput = pipe
-      ps.standardError = FileHandle.nullDevice
-      guard (try? ps.run()) != nil else { return [] }
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      ps.waitUntilExit()
-      return marks(inPSOutput: String(decoding: data, as: UTF8.self)).filter { process in
+      return psMarks().filter { process in
         process.pid != own && matches(process.mark)
       }.map { ($0.pid, $0.command) }
     #endif
+  }
+
+  /// Every marked process `ps -E` shows (macOS).
+  private static func psMarks() -> [(pid: pid_t, mark: String, command: String)] {
+    let ps = Process()
+    ps.executableURL = URL(fileURLWithPath: "/bin/ps")
+    ps.arguments = ["-A", "-E", "-ww", "-o", "pid=,command="]
+    let pipe = Pipe()
+    ps.standardOutput = pipe
+    ps.standardError = FileHandle.nullDevice
+    guard (try? ps.run()) != nil else { return [] }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    ps.waitUntilExit()
+    return marks(inPSOutput: String(decoding: data, as: UTF8.self))
   }
 
   /// The mark in a `/proc/<pid>/environ` file (`NAME=value` entries ended by NUL bytes).

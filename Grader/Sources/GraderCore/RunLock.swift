@@ -147,11 +147,40 @@ enum SwiftPMLock {
         if !announced {
           announced = true
           let owner = try? String(contentsOf: scratch.appending(path: ".lock"), encoding: .utf8)
-          say(message(folder: Paths.relative(scratch.path, to: root), owner: owner))
+          let pid = owner.flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+          // Left by a grading run that was killed (kill -9) before it could end its children:
+          // nobody else will ever end it.
+          if let pid, let mark = orphanedMark(ofHolder: pid) {
+            let ended = ProcessMarks.end(mark)
+            say(
+              "Ended \(ended) process(es) left running by an earlier grading that was stopped "
+                + "without ending them (process \(pid) held \(Paths.relative(scratch.path, to: root))).\n"
+            )
+          } else {
+            say(message(folder: Paths.relative(scratch.path, to: root), owner: owner))
+          }
         }
         Thread.sleep(forTimeInterval: 0.2)
       }
     }
+  }
+
+  /// The grader's mark on `pid` when the grading run that started it is gone: its mark
+  /// (``ChildProcess/markPrefix``) names the grader's process id, and no such process lives.
+  ///
+  /// - Parameters:
+  ///   - pid: The process that holds SwiftPM's lock.
+  ///   - markOf: The mark a process carries, if any.
+  ///   - isAlive: Whether a process exists.
+  static func orphanedMark(
+    ofHolder pid: pid_t,
+    markOf: (pid_t) -> String? = ProcessMarks.mark(of:),
+    isAlive: (pid_t) -> Bool = { kill($0, 0) == 0 || errno == EPERM }
+  ) -> String? {
+    guard let mark = markOf(pid), let dash = mark.firstIndex(of: "-"),
+      let grader = pid_t(mark[..<dash]), grader != getpid(), !isAlive(grader)
+    else { return nil }
+    return mark
   }
 
   /// The note: which process holds the folder (and its command, when the system tells).

@@ -327,6 +327,25 @@ import Testing
     #expect(found.contains { $0.contains("marked-child-test") }, "\(found)")
   }
 
+  @Test("A lock holder left by a grading run that is gone (kill -9) is known by its mark")
+  func orphanedLockHolder() {
+    let mark = "424242-0F1E2D3C"
+    #expect(
+      SwiftPMLock.orphanedMark(ofHolder: 7, markOf: { _ in mark }, isAlive: { _ in false })
+        == mark)
+    #expect(
+      SwiftPMLock.orphanedMark(ofHolder: 7, markOf: { _ in mark }, isAlive: { _ in true }) == nil,
+      "its grader still runs: another terminal's grading, to wait for")
+    #expect(
+      SwiftPMLock.orphanedMark(ofHolder: 7, markOf: { _ in nil }, isAlive: { _ in false }) == nil,
+      "not a grader's child: a swift build of the learner's")
+    #expect(
+      SwiftPMLock.orphanedMark(
+        ofHolder: 7, markOf: { _ in "\(getpid())-0F1E" }, isAlive: { _ in false }) == nil,
+      "this grader's own child")
+    #expect(SwiftPMLock.orphanedMark(ofHolder: getpid()) == nil, "a process with no mark")
+  }
+
   @Test("What another SwiftPM process holding .build is told, with its id and how to stop")
   func swiftPMLockMessage() {
     let said = SwiftPMLock.message(folder: ".build", owner: "\(getpid())\n")
