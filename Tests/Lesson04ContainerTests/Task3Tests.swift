@@ -280,19 +280,21 @@ struct Task3Tests {
     // One container after another, each dropped before the next is made: a new container
     // may then get the address of one that is gone.
     let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
-      try (0..<containers).map { index -> (label: String, isGone: Bool) in
+      try (0..<containers).map { index -> (label: String, shared: Bool, isGone: Bool) in
         weak var singleton: (any Clock)?
         var label = ""
+        var shared = false
         do {
           let container = Container()
           container.register((any Clock).self, scope: .singleton) { _ in
             FixedClock("container \(index)")
           }
           let clock = try container.resolve((any Clock).self)
+          shared = try container.resolve((any Clock).self) === clock
           label = clock.label
           singleton = clock
         }
-        return (label, singleton == nil)
+        return (label, shared, singleton == nil)
       }
     }
 
@@ -307,6 +309,9 @@ struct Task3Tests {
       its ObjectIdentifier).
       """
     )
+    #expect(
+      clocks.allSatisfy { $0.shared },
+      "Each container resolved its singleton Clock twice and should get one instance both times.")
     #expect(
       clocks.allSatisfy { $0.isGone },
       """

@@ -52,8 +52,8 @@ struct Task6Tests {
     var advice = ""
     if case .cycle? = outcome.error as? ContainerError {
       advice = """
-         Does your resolution chain hold only types? Put the name in each entry of the \
-        chain, as you did in the key.
+         Does your resolution chain hold only types? A chain entry names a registration, \
+        so it holds the registration's name as well as its type, like the key.
         """
     }
     let local = try #require(
@@ -74,7 +74,8 @@ struct Task6Tests {
     container.register((any Clock).self) { _ in FixedClock("default") }
 
     let error = #expect(
-      throws: ContainerError.self, "Nothing is registered for Clock named \"utc\"."
+      throws: ContainerError.self,
+      "Only an unnamed Clock was registered; resolving Clock named \"utc\" should throw."
     ) {
       try container.resolve((any Clock).self, name: "utc")
     }
@@ -82,8 +83,9 @@ struct Task6Tests {
     #expect(
       isUnregistered(error, service: "Clock", name: "utc"),
       """
-      Expected ContainerError.unregistered(service: "Clock", name: "utc"); got \
-      \(describe(error)).
+      Only an unnamed Clock was registered, so resolving Clock named "utc" should throw \
+      ContainerError.unregistered(service: "Clock", name: "utc"), naming the name it looked \
+      for; got \(describe(error)). A named miss never falls back to the unnamed registration.
       """
     )
   }
@@ -141,6 +143,8 @@ struct Task6Tests {
     let container = Container()
     container.register((any Clock).self, name: name) { _ in FixedClock("\(name) clock") }
     container.register(Ledger.self, name: name) { _ in Ledger(clock: FixedClock("\(name) ledger")) }
+    // An unnamed Clock too, registered last: a container that ignores names answers with it.
+    container.register((any Clock).self) { _ in FixedClock("unnamed clock") }
 
     let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
       (
@@ -154,7 +158,8 @@ struct Task6Tests {
     #expect(
       (try? clock.get()) == "\(name) clock" && (try? ledger.get()) == "\(name) ledger",
       """
-      Clock and Ledger were both registered under the name "\(name)". Resolving Clock named \
+      Clock and Ledger were both registered under the name "\(name)", and Clock once more \
+      without a name. Resolving Clock named \
       "\(name)" gave \(Self.outcome(clock)), and Ledger named "\(name)" gave \
       \(Self.outcome(ledger)). A name tells apart registrations of one type; the key is \
       the type and the name together, never the name alone.

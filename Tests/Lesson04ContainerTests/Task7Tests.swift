@@ -126,15 +126,17 @@ struct Task7Tests {
       fromChildren.allSatisfy { $0 === fromParent } && made.value == 1,
       """
       The parent's singleton should be one instance for the parent and its \(children) \
-      children; it was created \(made.value) time(s). Keep it in the container that \
-      registered it.
+      child container(s); it was created \(made.value) time(s). Keep it in the container \
+      that registered it.
       """
     )
     #expect(
       clocks == kids.indices.map { "child \($0)" } && parentClock == "live",
       """
-      Each child overrode Clock for itself; the children resolved \(clocks) and the parent \
-      '\(parentClock)'. Is makeChild() handing back the parent, or one shared child?
+      Each child also registered a Clock of its own, so that a "child" that is really the \
+      parent cannot pass: the children should resolve their own clocks and the parent \
+      'live'; the children resolved \(clocks) and the parent '\(parentClock)'. Is makeChild() \
+      handing back the parent, or one shared child?
       """
     )
   }
@@ -252,8 +254,8 @@ struct Task7Tests {
     #expect(
       childrenOK && after === before,
       """
-      The parent's singleton Clock was resolved, then \(children) children each registered a \
-      singleton Clock of their own. Each child should share its own clock, and the parent \
+      The parent's singleton Clock was resolved, then each of \(children) child container(s) \
+      registered a singleton Clock of its own. Each child should share its own clock, and the parent \
       keep its '\(before.label)' one; the children got \(fromChildren.map { $0.map(\.label) }) \
       and the parent then got '\(after.label)'\(after === before ? "" : ", another instance"). \
       A singleton's instance belongs to the container that registered it.
