@@ -54,6 +54,9 @@ public struct LessonGrade: Sendable {
   public var lesson: Lesson
   /// The compiler errors when the lesson did not build, else `nil`.
   public var compileErrors: [Diagnostic]?
+  /// The lesson was not built at all: its files cannot be graded as they are (a folder
+  /// missing, a named pipe, a module linked from elsewhere), and ``compileErrors`` say why.
+  public var refused = false
   /// Compiler warnings in the lesson's code or tests (only files compiled in this run).
   public var warnings: [Diagnostic] = []
   /// How many tests the lesson declares; used to count a lesson that did not compile.
@@ -70,15 +73,23 @@ public struct LessonGrade: Sendable {
   /// tests' results stand.
   public var notes: [String] = []
 
+  /// The lesson is the untouched starter and its tests were not run (see
+  /// ``Grading/skipsUntouchedStarters``): it has its tasks, none done, and no test results.
+  public var notStarted = false
+
   public var compiled: Bool { compileErrors == nil }
   public var passedCount: Int { untrusted ? 0 : tasks.reduce(0) { $0 + $1.passedCount } }
   public var failedCount: Int {
     // A lesson that did not compile, or in which no test could run, fails every test it declares.
+    // Not run, it has no results: it is not done, and the Total counts only tests that ran.
+    if notStarted { return 0 }
     guard compiled, !tasks.isEmpty, !untrusted else { return max(declaredTests, 1) }
     let failed = tasks.reduce(0) { $0 + $1.failedCount }
     return problem == nil ? failed : max(failed, 1)
   }
-  public var isDone: Bool { compiled && problem == nil && failedCount == 0 && !tasks.isEmpty }
+  public var isDone: Bool {
+    compiled && problem == nil && failedCount == 0 && !tasks.isEmpty && !notStarted
+  }
   public var doneTasks: Int { tasks.filter(\.isDone).count }
 }
 
@@ -90,6 +101,10 @@ public struct Grading {
   public var progress: (@Sendable (String) -> Void)?
   /// After this many hung tests the rest of the lesson is not run.
   public var maxTimeouts = 2
+  /// Builds but does not test a lesson whose files, tests and manifest are as shipped (the
+  /// overview): a starter fails every task by design (`--verify` proves it), and some
+  /// starters wait out every time bound (lesson 04's deadlocks take two minutes).
+  public var skipsUntouchedStarters = false
 
   public init(course: Course, timeLimit: Double) {
     self.course = course
@@ -169,6 +184,8 @@ public struct Grading {
     buildable.removeAll { missing[$0.module] != nil }
     var compileErrors = builtErrors
     compileErrors.merge(missing) { old, _ in old }
+    let untouched = untouchedStarters(among: buildable, source: source)
+    buildable.removeAll { untouched.contains($0.module) }
     var report = TestRunReport()
     if !buildable.isEmpty {
       report = try runner(for: buildable, source: source).run()
@@ -176,8 +193,10 @@ public struct Grading {
     return lessons.map { lesson in
       if let errors = compileErrors[lesson.module] {
         return LessonGrade(
-          lesson: lesson, compileErrors: errors, declaredTests: declaredTests(of: lesson))
+          lesson: lesson, compileErrors: errors, refused: builtErrors[lesson.module] == nil,
+          declaredTests: declaredTests(of: lesson))
       }
+      if untouched.contains(lesson.module) { return notStartedGrade(lesson) }
       var grade = grade(lesson, from: report)
       var seen = Set<String>()
       grade.warnings = warnings.filter { warning in
@@ -189,6 +208,27 @@ public struct Grading {
       }
       return grade
     }
+  }
+
+  /// The modules of `lessons` not to test: untouched starters, when ``skipsUntouchedStarters``.
+  private func untouchedStarters(among lessons: [Lesson], source: CodeSource) -> Set<String> {
+    guard skipsUntouchedStarters, source == .exercises else { return [] }
+    let checksums = Checksums(root: course.root)
+    return Set(
+      lessons.filter { lesson in
+        checksums.isUntouchedStarter(lesson) && checksums.changedTests(for: [lesson]).isEmpty
+      }.map(\.module))
+  }
+
+  /// An untouched starter's grade without a run: the tasks of its text, none done.
+  private func notStartedGrade(_ lesson: Lesson) -> LessonGrade {
+    let headings =
+      lesson.textPath.flatMap { LessonText(root: course.root, path: $0) }?.taskHeadings ?? []
+    var grade = LessonGrade(
+      lesson: lesson, declaredTests: declaredTests(of: lesson),
+      tasks: headings.map { TaskGrade(title: $0, tests: [], location: nil) })
+    grade.notStarted = true
+    return grade
   }
 
   /// Builds the lessons together; when that fails, sets aside each lesson its errors point

@@ -75,7 +75,9 @@ struct Hints {
     if !grade.compiled {
       return .none(
         [
-          "\(id) does not compile yet; fix that first (./grade.sh \(id) shows where).",
+          grade.refused
+            ? "\(id) cannot be built as it is; fix that first (./grade.sh \(id) says why)."
+            : "\(id) does not compile yet; fix that first (./grade.sh \(id) shows where).",
           "For a hint on a task anyway: ./grade.sh --hint \(id) <task>",
         ], status: 1)
     }

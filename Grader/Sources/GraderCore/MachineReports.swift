@@ -61,7 +61,8 @@ public struct JSONReport: Encodable, Sendable {
       if let errors = grade.compileErrors {
         return LessonResults(
           id: grade.lesson.id, title: grade.lesson.title, status: "error",
-          message: "Does not compile:\n" + errors.map(\.description).joined(separator: "\n"),
+          message: (grade.refused ? "Not graded:\n" : "Does not compile:\n")
+            + errors.map(\.description).joined(separator: "\n"),
           tests: [])
       }
       let tests = grade.tasks.flatMap { task in
@@ -139,7 +140,8 @@ public enum JUnitReport {
       if let compileErrors = grade.compileErrors {
         let text = compileErrors.map(\.description).joined(separator: "\n")
         xml += "    <testcase classname=\(quoted(grade.lesson.id)) name=\"compiles\">\n"
-        xml += "      <error message=\"Does not compile\">\(escaped(text))</error>\n"
+        let what = grade.refused ? "Not graded" : "Does not compile"
+        xml += "      <error message=\"\(what)\">\(escaped(text))</error>\n"
         xml += "    </testcase>\n"
       }
       for task in grade.tasks {

@@ -69,7 +69,10 @@ public struct Report {
   public func detailed(_ grade: LessonGrade) -> String {
     var lines = [style.bold(grade.lesson.title)]
     if let errors = grade.compileErrors {
-      lines.append(style.fail("  ✗ Does not compile.") + " Fix these first:")
+      lines.append(
+        grade.refused
+          ? style.fail("  ✗ Not graded.") + " It cannot be built as it is:"
+          : style.fail("  ✗ Does not compile.") + " Fix these first:")
       lines += compileLines(errors, limit: 8)
       return lines.joined(separator: "\n")
     }
@@ -127,14 +130,21 @@ public struct Report {
     let title = grade.lesson.title.padding(toLength: titleWidth, withPad: " ", startingAt: 0)
     guard grade.compiled else {
       let first = grade.compileErrors?.first.map { style.dim(" \($0)") } ?? ""
-      return "  \(style.fail("✗")) \(title)  \(bar(0, of: 1))  does not compile\(first)"
+      let what = grade.refused ? "not graded" : "does not compile"
+      return "  \(style.fail("✗")) \(title)  \(bar(0, of: 1))  \(what)\(first)"
     }
-    let mark = grade.isDone ? style.pass("✓") : notStarted ? style.dim("·") : style.fail("✗")
+    let mark =
+      grade.isDone
+      ? style.pass("✓") : notStarted || grade.notStarted ? style.dim("·") : style.fail("✗")
     let tasks = "\(grade.doneTasks)/\(grade.tasks.count) tasks"
-    let total = grade.passedCount + grade.failedCount
-    let tests = "\(grade.passedCount)/\(total) tests"
     let progress =
       "  \(mark) \(title)  \(bar(grade.doneTasks, of: grade.tasks.count))  \(tasks.leftPadded(to: 9))"
+    if grade.notStarted {
+      // Not run: no test count to show, only the word, in the column the others use.
+      return progress + "  " + String(repeating: " ", count: 11) + "  " + style.dim("not started")
+    }
+    let total = grade.passedCount + grade.failedCount
+    let tests = "\(grade.passedCount)/\(total) tests"
     // An untouched starter's passing tests guard behaviour to keep; they are shown, since the
     // Total line counts them, with a word that says no work was done yet.
     let counted = progress + "  " + tests.leftPadded(to: 11)
@@ -158,7 +168,13 @@ public struct Report {
     guard let grade = grades.first(where: { !$0.isDone }) else { return nil }
     let folder = source.folder(of: grade.lesson)
     let id = grade.lesson.id
-    let again = watching ? "save to grade again." : "run ./grade.sh \(id) again."
+    let again =
+      watching
+      ? "save to grade again."
+      : grade.notStarted ? "then run ./grade.sh \(id)." : "run ./grade.sh \(id) again."
+    if grade.refused {
+      return "Next: fix what stops \(id) from being built (above), \(again)"
+    }
     if !grade.compiled {
       let errors = grade.compileErrors ?? []
       if let own = errors.compactMap(\.location?.file).first(where: { !$0.hasPrefix("Tests/") }) {
@@ -292,6 +308,14 @@ public struct Report {
         lines += found.prefix(5).map { "  " + style.dim($0) }
         if found.count > 5 { lines.append(style.dim("  … and \(found.count - 5) more")) }
       }
+    }
+    let notRun = grades.filter(\.notStarted).map(\.lesson.id)
+    if !notRun.isEmpty {
+      let others = notRun.count < grades.count ? " The Total counts the lessons tested." : ""
+      lines.append(
+        style.dim(
+          "Not tested, since not started (a starter fails every task by design): "
+            + "\(notRun.joined(separator: ", ")).\(others)"))
     }
     lines.append(Self.totalLine(passed: grades.passedCount, failed: grades.failedCount))
     return lines

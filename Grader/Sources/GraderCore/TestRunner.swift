@@ -41,6 +41,18 @@ struct TestRunner {
   /// the runtime's own crash message when there is no backtrace.
   var moduleFolders: [String: String] = [:]
 
+  /// The start of the name of each run's own folder in the work folder.
+  static let runFolderPrefix = "run-"
+
+  /// Removes the folders of earlier runs that could not remove their own (a grader killed
+  /// with `kill -9`). Called under the run lock, so no other run of this kata uses one.
+  static func removeLeftoverRuns(in workFolder: URL) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: workFolder.path)) ?? []
+    for name in names where name.hasPrefix(runFolderPrefix) {
+      try? FileManager.default.removeItem(at: workFolder.appending(path: name))
+    }
+  }
+
   /// Runs every test of the build, starting the test process again after a crash, a hang or
   /// an early exit, until each test has a result.
   func run() throws(GraderError) -> TestRunReport {
@@ -48,7 +60,8 @@ struct TestRunner {
     // know in advance and only this user may enter: code in the test process can no longer
     // write results to a fixed path before the testing library does. (It can still read the
     // path from its own arguments; the checks of `RunState` catch what that would forge.)
-    let eventsFolder = workFolder.appending(path: "run-\(UUID().uuidString)")
+    Self.removeLeftoverRuns(in: workFolder)
+    let eventsFolder = workFolder.appending(path: Self.runFolderPrefix + UUID().uuidString)
     do {
       try FileManager.default.createDirectory(
         at: eventsFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -292,6 +292,12 @@ import Testing
       errors.first?.location
         == Location(file: "Exercises/Lesson01Arithmetic/Arithmetic.swift", line: 2))
     #expect(lesson.failedCount == 3, "every declared test counts as failed")
+    #expect(!lesson.refused)
+    let report = Report(style: Style(colour: false))
+    #expect(report.detailed(lesson).contains("Does not compile. Fix these first:"))
+    #expect(
+      report.nextStep([lesson], source: .exercises)?.hasPrefix("Next: make lesson01 compile")
+        == true)
   }
 
   @Test("Ctrl-C stops the test process and ends grading as interrupted")
@@ -446,6 +452,80 @@ import Testing
     #expect(error.location == Location(file: pipe, line: 1))
     #expect(error.message.contains("named pipe"), "\(error.message)")
     #expect(Checksums(root: root).fingerprint(of: pipe) == nil)
+    // Refused, not compiled: the learner is not sent to look for a compile error.
+    let grade = try #require(grades.first)
+    #expect(grade.refused)
+    let report = Report(style: Style(colour: false))
+    let detailed = report.detailed(grade)
+    #expect(detailed.contains("Not graded. It cannot be built as it is:"), "\(detailed)")
+    #expect(!detailed.contains("Does not compile"), "\(detailed)")
+    let next = try #require(report.nextStep(grades, source: .exercises))
+    #expect(next.hasPrefix("Next: fix what stops lesson01 from being built"), "\(next)")
+    let overview = report.overview(grades, checksums: nil, source: .exercises)
+    #expect(overview.contains("not graded"), "\(overview)")
+    #expect(!overview.contains("does not compile"), "\(overview)")
+  }
+
+  @Test("A run folder left by a grader killed with kill -9 is removed by the next run")
+  func leftoverRunFolderRemoved() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: nil, in: root)
+    let work = root.appending(path: ".build/kata-grader")
+    let leftover = work.appending(path: TestRunner.runFolderPrefix + "left-by-kill-9")
+    try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
+    try Data("{}".utf8).write(to: leftover.appending(path: "events.jsonl"))
+    let kept = work.appending(path: "not-a-run.txt")
+    try Data().write(to: kept)
+    defer { try? FileManager.default.removeItem(at: kept) }
+
+    let course = try Course(root: root)
+    let grade = try #require(
+      try Grading(course: course, timeLimit: 30).grade(course.lessons, from: .exercises).first)
+    #expect(grade.passedCount == 1)
+    #expect(!FileManager.default.fileExists(atPath: leftover.path))
+    #expect(FileManager.default.fileExists(atPath: kept.path), "only run folders are removed")
+    let runs = try FileManager.default.contentsOfDirectory(atPath: work.path)
+      .filter { $0.hasPrefix(TestRunner.runFolderPrefix) }
+    #expect(runs.isEmpty, "and this run's own is gone too: \(runs)")
+  }
+
+  @Test("The overview builds an untouched starter without testing it, and tests a started one")
+  func overviewSkipsUntouchedStarter() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: nil, in: root)
+    defer { try? MiniKata.use(case: nil, in: root) }
+    let course = try Course(root: root)
+    var grading = Grading(course: course, timeLimit: 30)
+    grading.skipsUntouchedStarters = true
+    let untouched = try #require(try grading.grade(course.lessons, from: .exercises).first)
+    #expect(untouched.compiled && untouched.notStarted)
+    #expect(untouched.tasks.map(\.title) == ["Task 1 — Add", "Task 2 — Multiply"])
+    #expect(untouched.tasks.allSatisfy { $0.tests.isEmpty }, "no test ran")
+    #expect(!untouched.isDone)
+    #expect(untouched.passedCount == 0 && untouched.failedCount == 0)
+    let report = Report(style: Style(colour: false), root: root)
+    let closing = report.closing([untouched], source: .exercises, editedTests: [])
+      .joined(separator: "\n")
+    #expect(closing.contains("Not tested, since not started"), "\(closing)")
+    #expect(closing.contains("Next: lesson01, Task 1 — Add."), "\(closing)")
+    #expect(closing.contains("then run ./grade.sh lesson01."), "\(closing)")
+    let line = report.overview([untouched], checksums: Checksums(root: root), source: .exercises)
+    #expect(line.contains("0/2 tasks") && line.contains("not started"), "\(line)")
+    #expect(!line.contains("tests"), "no count of tests that did not run: \(line)")
+
+    // One character changed is a started lesson: tested as always.
+    let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
+    try (String(contentsOf: exercise, encoding: .utf8) + "\n// started\n").write(
+      to: exercise, atomically: true, encoding: .utf8)
+    let started = try #require(try grading.grade(course.lessons, from: .exercises).first)
+    #expect(!started.notStarted)
+    #expect(started.passedCount == 1 && started.failedCount == 2)
+
+    // Reports for machines carry every test, started or not.
+    try MiniKata.use(case: nil, in: root)
+    grading.skipsUntouchedStarters = false
+    let machine = try #require(try grading.grade(course.lessons, from: .exercises).first)
+    #expect(!machine.notStarted && machine.passedCount == 1 && machine.failedCount == 2)
   }
 
   @Test("Edited test files are noticed")

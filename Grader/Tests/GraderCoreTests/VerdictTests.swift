@@ -110,7 +110,7 @@ import Testing
     #expect(grade.problem?.contains("before any test started") == true)
   }
 
-  @Test("The overview's line for an untouched starter shows the tests the total counts")
+  @Test("The overview's line for an untouched starter that was run shows the tests it counts")
   func notStartedShowsCounts() {
     var grade = LessonGrade(lesson: lesson, declaredTests: 3)
     grade.tasks = [
