@@ -29,6 +29,15 @@ struct Reset {
       return 0
     }
     let files = try starterFiles(recorded)
+    var isFolder: ObjCBool = false
+    let backups = course.root.appending(path: "grade-backups")
+    if FileManager.default.fileExists(atPath: backups.path, isDirectory: &isFolder),
+      !isFolder.boolValue
+    {
+      throw .resetFailed(
+        "grade-backups is a file, not a folder, so your files have nowhere to go. Nothing "
+          + "changed; rename or remove that file, then run --reset again.")
+    }
     let backup = Self.freeBackupFolder(for: lesson, in: course.root)
     if !assumeYes {
       guard isatty(STDIN_FILENO) == 1 else {

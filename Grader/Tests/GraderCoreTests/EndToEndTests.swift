@@ -731,6 +731,17 @@ import Testing
     let lesson = try #require(course.lessons.first)
     #expect(!Checksums(root: root).isUntouchedStarter(lesson))
 
+    // A file where the backups go stops the reset before anything moves, and says why.
+    let blocker = root.appending(path: "grade-backups")
+    try Data("notes".utf8).write(to: blocker)
+    #expect {
+      try Reset(course: course, style: Style(colour: false)).run(lesson, assumeYes: true)
+    } throws: { error in
+      "\(error)".contains("grade-backups is a file") && "\(error)".contains("Nothing changed")
+    }
+    #expect(!Checksums(root: root).isUntouchedStarter(lesson), "the learner's code stays")
+    try FileManager.default.removeItem(at: blocker)
+
     let status = try Reset(course: course, style: Style(colour: false)).run(lesson, assumeYes: true)
     #expect(status == 0)
     let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
