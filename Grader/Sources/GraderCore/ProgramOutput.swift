@@ -70,7 +70,8 @@ enum ProgramOutput {
     // The test that was printing when the output was cut, if one was.
     var cutIn: String?
     let notice = TestResult.cutNotice + ": the run printed too much)"
-    for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+    let lines = output.split(separator: "\n", omittingEmptySubsequences: false).flatMap(unglued)
+    for line in lines {
       if line.contains("bytes of output left out]") {
         cutIn = open ? segments.last?.name : nil
         open = false
@@ -195,6 +196,24 @@ enum ProgramOutput {
       }
     }
     return kept.trimmingCharacters(in: .whitespaces).isEmpty ? nil : Substring(kept)
+  }
+
+  /// A line split where Swift Testing's own line begins after text a test printed without a
+  /// final newline (`loading✘ Test "…" failed …`), so that line still opens or closes its test.
+  static func unglued(_ line: Substring) -> [Substring] {
+    let scalars = line.unicodeScalars
+    guard !scalars.isEmpty else { return [line] }
+    var at = scalars.index(after: scalars.startIndex)
+    while at < scalars.endIndex {
+      if isSwiftTestingSymbol(scalars[at]) {
+        let rest = Substring(scalars[at...])
+        if isFrameworkLine(rest), rest.contains(" Test \"") || rest.contains(" Suite ") {
+          return [Substring(scalars[..<at])] + unglued(rest)
+        }
+      }
+      at = scalars.index(after: at)
+    }
+    return [line]
   }
 
   /// `◇ Test "Adds two numbers" started.` → `Adds two numbers` (a suite's line gives `nil`).

@@ -43,6 +43,20 @@ import Testing
       ProgramOutput.byTest(in: output)["Adds two numbers"] == ["→ loading", "• item 1", "★ star"])
   }
 
+  @Test("Text printed without a final newline does not hide Swift Testing's next line")
+  func gluedLines() {
+    let output = """
+      ◇ Test "Adds two numbers" started.
+      no newline at the end✘ Test "Adds two numbers" failed after 0.001 seconds with 1 issue.
+      and again◇ Test "Multiplies" started.
+      from the second test
+      ✔ Test "Multiplies" passed after 0.001 seconds.
+      """
+    let printed = ProgramOutput.byTest(in: output)
+    #expect(printed["Adds two numbers"] == ["no newline at the end"], "\(printed)")
+    #expect(printed["Multiplies"] == ["from the second test"], "\(printed)")
+  }
+
   @Test("ANSI colour codes the learner printed are removed")
   func ansiStripped() {
     let output = """
