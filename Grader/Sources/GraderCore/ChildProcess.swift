@@ -227,20 +227,32 @@ enum ProcessTree {
         return (pid, parent)
       }
     #else
-      let ps = Process()
-      ps.executableURL = URL(fileURLWithPath: "/bin/ps")
-      ps.arguments = ["-A", "-o", "pid=", "-o", "ppid="]
-      let pipe = Pipe()
-      ps.standardOutput = pipe
-      ps.standardError = FileHandle.nullDevice
-      guard (try? ps.run()) != nil else { return [] }
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      ps.waitUntilExit()
-      return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
-        let fields = line.split(separator: " ").compactMap { pid_t($0) }
-        return fields.count == 2 ? (fields[0], fields[1]) : nil
-      }
+      return ps(["-A", "-o", "pid=", "-o", "ppid="]).map(parentLinks(inPSOutput:)) ?? []
     #endif
+  }
+
+  /// The links in the output of `ps -A -o pid= -o ppid=` (macOS): two numbers a line,
+  /// right-aligned with spaces.
+  static func parentLinks(inPSOutput output: String) -> [(pid: pid_t, parent: pid_t)] {
+    output.split(separator: "\n").compactMap { line in
+      let fields = line.split(separator: " ").compactMap { pid_t($0) }
+      return fields.count == 2 ? (fields[0], fields[1]) : nil
+    }
+  }
+
+  /// What `/bin/ps` prints for `arguments`, or `nil` when it cannot run (macOS; Linux reads
+  /// `/proc` instead).
+  static func ps(_ arguments: [String]) -> String? {
+    let ps = Process()
+    ps.executableURL = URL(fileURLWithPath: "/bin/ps")
+    ps.arguments = arguments
+    let pipe = Pipe()
+    ps.standardOutput = pipe
+    ps.standardError = FileHandle.nullDevice
+    guard (try? ps.run()) != nil else { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    ps.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
   }
 
   /// The command line of `pid`, or `nil` when the system does not tell.
@@ -252,18 +264,9 @@ enum ProcessTree {
       let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
       return words.isEmpty ? nil : words.joined(separator: " ")
     #else
-      let ps = Process()
-      ps.executableURL = URL(fileURLWithPath: "/bin/ps")
-      ps.arguments = ["-ww", "-o", "command=", "-p", "\(pid)"]
-      let pipe = Pipe()
-      ps.standardOutput = pipe
-      ps.standardError = FileHandle.nullDevice
-      guard (try? ps.run()) != nil else { return nil }
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      ps.waitUntilExit()
-      let text = String(decoding: data, as: UTF8.self).trimmingCharacters(
+      let text = ps(["-ww", "-o", "command=", "-p", "\(pid)"])?.trimmingCharacters(
         in: .whitespacesAndNewlines)
-      return text.isEmpty ? nil : text
+      return text?.isEmpty == false ? text : nil
     #endif
   }
 
@@ -323,16 +326,7 @@ enum ProcessMarks {
 
   /// Every marked process `ps -E` shows (macOS).
   private static func psMarks() -> [(pid: pid_t, mark: String, command: String)] {
-    let ps = Process()
-    ps.executableURL = URL(fileURLWithPath: "/bin/ps")
-    ps.arguments = ["-A", "-E", "-ww", "-o", "pid=,command="]
-    let pipe = Pipe()
-    ps.standardOutput = pipe
-    ps.standardError = FileHandle.nullDevice
-    guard (try? ps.run()) != nil else { return [] }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    ps.waitUntilExit()
-    return marks(inPSOutput: String(decoding: data, as: UTF8.self))
+    ProcessTree.ps(["-A", "-E", "-ww", "-o", "pid=,command="]).map(marks(inPSOutput:)) ?? []
   }
 
   /// The mark in a `/proc/<pid>/environ` file (`NAME=value` entries ended by NUL bytes).

@@ -207,15 +207,11 @@ public struct Report {
   /// The files of `folder` with a `TODO: Task N` comment, relative to the root, sorted.
   func todoFiles(in folder: String, task: Int) -> [String] {
     guard let root else { return [] }
-    let url = root.appending(path: folder)
-    let files = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
     let pattern = "TODO: Task \(task) "
-    return files.filter { file in
-      guard file.hasSuffix(".swift"), SwiftFiles.isRegularFile(url.appending(path: file)),
-        let text = try? String(contentsOf: url.appending(path: file), encoding: .utf8)
-      else { return false }
-      return text.contains(pattern)
-    }.map { "\(folder)/\($0)" }
+    return SwiftFiles.below([folder], in: root).filter { path in
+      (try? String(contentsOf: root.appending(path: path), encoding: .utf8))?.contains(pattern)
+        ?? false
+    }
   }
 
   /// What the lesson text's searches for smells no test can see (``SmellSearch``) still find

@@ -305,6 +305,15 @@ import Testing
     #expect(found.first?.command.hasPrefix("/bin/sleep 987654") == true)
   }
 
+  @Test("The process tree is read from macOS's `ps -A -o pid= -o ppid=` output")
+  func macOSParentLinks() {
+    // Shaped as macOS prints it: both numbers right-aligned; a header-less, ragged table.
+    let output = "    1     0\n  512     1\n 8123   512\n 8130  8123\n\n garbage line\n"
+    let links = ProcessTree.parentLinks(inPSOutput: output)
+    #expect(links.map(\.pid) == [1, 512, 8123, 8130])
+    #expect(links.map(\.parent) == [0, 1, 512, 8123])
+  }
+
   @Test(
     "A process the grader starts carries the mark, and is found by it while it runs",
     .timeLimit(.minutes(1)))
