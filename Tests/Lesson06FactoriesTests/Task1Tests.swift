@@ -120,4 +120,38 @@ struct Task1Tests {
       """
     )
   }
+
+  @Test(
+    "The factory keeps no screen it built",
+    arguments: Market.allCases
+  )
+  func factoryKeepsNoScreen(market: Market) {
+    let factory = makeCatalogFactory(
+      dependencies: StubCatalogDependencies(catalog: SpyCatalog(), analytics: SpyAnalytics()),
+      market: market
+    )
+    var built: [WeakObject] = []
+
+    do {
+      let list = factory.makeProductList(onSelect: { _ in })
+      let detail = factory.makeProductDetail(for: Sample.mug)
+      built = [WeakObject(list), WeakObject(detail)]
+      if let listScreen = list as? ProductListScreen {
+        built.append(WeakObject(listScreen.viewModel))
+      }
+      if let viewModel = productViewModel(of: detail) { built.append(WeakObject(viewModel)) }
+    }
+
+    let kept = built.filter { $0.object != nil }
+    #expect(
+      kept.isEmpty,
+      """
+      In the \(market) market, nobody shows the list or the detail the factory built any more, \
+      yet \(kept.count) of those screens or view models are still alive while the factory \
+      lives. A screen is transient: it lives as long as it is shown, and whoever shows it \
+      decides that. A factory builds and hands over; it keeps services, never screens.
+      """
+    )
+    withExtendedLifetime(factory) {}
+  }
 }

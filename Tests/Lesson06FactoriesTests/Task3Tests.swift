@@ -79,6 +79,35 @@ struct Task3Tests {
   }
 
   @Test(
+    "Opening the same product twice counts two views",
+    arguments: Market.allCases
+  )
+  func everyOpeningCountsAView(market: Market) async throws {
+    let analytics = SpyAnalytics()
+    let factory = makeCatalogFactory(
+      dependencies: StubCatalogDependencies(catalog: SpyCatalog(), analytics: analytics),
+      market: market
+    )
+
+    for product in [Sample.keyboard, Sample.keyboard, Sample.mug] {
+      try await loadProductScreen(factory.makeProductDetail(for: product))
+    }
+
+    #expect(
+      analytics.events == [
+        .productViewed(Sample.keyboard.id), .productViewed(Sample.keyboard.id),
+        .productViewed(Sample.mug.id),
+      ],
+      """
+      In the \(market) market, the keyboard was opened twice and the mug once, so the \
+      analytics the factory was given should record three views in that order; it recorded \
+      \(analytics.events). Every opening is a view: the factory passes its analytics on as \
+      it got it, and decides which screen to build, not which events count.
+      """
+    )
+  }
+
+  @Test(
     "Picking a product pushes the factory's detail for exactly that product",
     arguments: [Sample.lamp, Sample.keyboard]
   )

@@ -220,6 +220,31 @@ struct Task5Tests {
       """
     )
   }
+
+  @Test(
+    "The app gives each feature a factory of its own",
+    arguments: Market.allCases
+  )
+  func appSplitsFactoriesByFeature(market: Market) {
+    let app = makeShopApp(
+      configuration: configuration(market: market, backend: FakeBackend()),
+      navigator: RecordingNavigator())
+    app.start()
+    app.showOrders()
+    app.switchAccount(to: Sample.bob)
+    app.showOrders()
+
+    let both = factoriesForBothFeatures(keptBy: app)
+    #expect(
+      both.isEmpty,
+      """
+      The app built by makeShopApp(configuration:navigator:) keeps a factory that builds both \
+      features' screens, at \(both). The make… helpers are not what the app runs: the root \
+      too should give the catalog's coordinator a catalog factory and the account's \
+      coordinator an account factory, each with only its own feature's dependencies.
+      """
+    )
+  }
 }
 
 /// A repository whose every load fails with `failure`.

@@ -124,6 +124,31 @@ struct Task6Tests {
     )
   }
 
+  @Test(
+    "The factories the app runs are not its container",
+    arguments: Market.allCases
+  )
+  func appFactoriesAreNotTheContainer(market: Market) {
+    let app = makeShopApp(
+      configuration: configuration(market: market, backend: FakeBackend()),
+      navigator: RecordingNavigator())
+    app.start()
+    app.showOrders()
+    app.switchAccount(to: Sample.bob)
+    app.showOrders()
+
+    let clients = factoriesHoldingAClient(keptBy: app)
+    #expect(
+      clients.isEmpty,
+      """
+      A factory the app's coordinators keep stores the HTTP client itself, at \(clients): it \
+      is the container under another role. The container holds the long-lived services; a \
+      module factory is given them (the container, or a feature-shaped view of it) through \
+      init and only puts screens together, so a coordinator that keeps it keeps no container.
+      """
+    )
+  }
+
   @Test("The HTTP client is made once and shared by every feature and every account")
   func oneSharedClient() async throws {
     let counter = CreationCounter()
@@ -254,4 +279,178 @@ struct Task6Tests {
       """
     )
   }
+
+  @Test(
+    "A failed orders load is not kept: the next history loads, on the same one client",
+    arguments: [Sample.alice, Sample.bob]
+  )
+  func failedLoadIsNotKept(account: Account) async throws {
+    let counter = CreationCounter()
+    let backend = FakeBackend()
+    let navigator = RecordingNavigator()
+    let app = makeShopApp(
+      configuration: configuration(account: account, backend: backend, counter: counter),
+      navigator: navigator)
+    defer { withExtendedLifetime(app) {} }
+    let expected = account == Sample.alice ? Sample.aliceOrders : Sample.bobOrders
+
+    backend.setOrdersFailing(true)
+    let failed = try await openOrders(app, on: navigator)
+    let failedAgain = try await openOrders(app, on: navigator)
+    backend.setOrdersFailing(false)
+    let recovered = try await openOrders(app, on: navigator)
+
+    #expect(
+      failed.state == .failed("The backend is down.")
+        && failedAgain.state == .failed("The backend is down."),
+      """
+      While the backend is down, each history should show the failure; they show \
+      \(failed.state) and \(failedAgain.state).
+      """
+    )
+    #expect(
+      recovered.orders == expected,
+      """
+      The backend is up again, so a new history should show \(account.name)'s orders; it \
+      shows \(recovered.state), and the backend was asked for \(backend.requests). The \
+      account's repository keeps what it loaded, not a failure: is a failed load (or the \
+      task that ran it) kept and handed to every later history of the account?
+      """
+    )
+    #expect(
+      counter.count == 1,
+      """
+      The app should make its HTTP client exactly once, failures or not; it made \
+      \(counter.count). The client is a singleton the root decided on; a service that makes \
+      a new one after a failure decides a lifetime behind the root's back.
+      """
+    )
+  }
+
+  @Test(
+    "A history opened before switching accounts still shows the first account's orders",
+    arguments: [(Sample.alice, Sample.bob), (Sample.bob, Sample.alice)]
+  )
+  func historyKeepsItsAccount(first: Account, second: Account) async throws {
+    let backend = FakeBackend()
+    let navigator = RecordingNavigator()
+    let app = makeShopApp(
+      configuration: configuration(account: first, backend: backend), navigator: navigator)
+    defer { withExtendedLifetime(app) {} }
+
+    app.showOrders()
+    let earlier = try #require(
+      navigator.presented.last as? OrderHistoryScreen,
+      "showOrders() should present an OrderHistoryScreen.")
+    app.switchAccount(to: second)
+    await earlier.viewModel.load()
+    let later = try await openOrders(app, on: navigator)
+
+    #expect(
+      earlier.viewModel.orders == orders(of: first),
+      """
+      A history shown for \(first.name), loaded after the switch to \(second.name), should \
+      still show \(first.name)'s orders; it shows \(earlier.viewModel.state). A screen keeps \
+      the repository it was built with: does the switch rewire one repository to another \
+      account instead of building a new one for the new account session?
+      """
+    )
+    #expect(
+      later.orders == orders(of: second),
+      """
+      A history opened after the switch should show \(second.name)'s orders; it shows \
+      \(later.state), and the backend was asked for \(backend.requests).
+      """
+    )
+  }
+
+  @Test(
+    "A load still running when the account changes never shows as the new account's orders",
+    arguments: [(Sample.alice, Sample.bob), (Sample.bob, Sample.alice)]
+  )
+  func loadInFlightStaysWithItsAccount(first: Account, second: Account) async throws {
+    let backend = FakeBackend()
+    let navigator = RecordingNavigator()
+    let app = makeShopApp(
+      configuration: configuration(account: first, backend: backend), navigator: navigator)
+    defer { withExtendedLifetime(app) {} }
+    defer { backend.releaseOrders() }
+
+    app.showOrders()
+    let earlier = try #require(
+      navigator.presented.last as? OrderHistoryScreen,
+      "showOrders() should present an OrderHistoryScreen.")
+    backend.holdOrders()
+    let loading = Task { await earlier.viewModel.load() }
+    let reached = await backend.orderRequestHeld()
+    try #require(
+      reached,
+      """
+      Loading \(first.name)'s first history should ask the backend for the orders; it was \
+      asked for \(backend.requests).
+      """
+    )
+    app.switchAccount(to: second)
+    backend.releaseOrders()
+    await loading.value
+    let later = try await openOrders(app, on: navigator)
+
+    #expect(
+      later.orders == orders(of: second),
+      """
+      \(first.name)'s orders were still loading when the app switched to \(second.name); a \
+      history opened after the switch should show \(second.name)'s orders, but it shows \
+      \(later.state). The load that ended late was kept as the new account's: one \
+      repository rewired on a switch mixes accounts. Each account session needs its own.
+      """
+    )
+    #expect(
+      earlier.viewModel.orders == orders(of: first),
+      """
+      The history opened for \(first.name) should show \(first.name)'s orders even though \
+      they arrived after the switch; it shows \(earlier.viewModel.state).
+      """
+    )
+  }
+
+  @Test(
+    "After a switch, the running app lets go of the old account's orders",
+    arguments: [Sample.alice, Sample.bob]
+  )
+  func switchReleasesTheOldSession(first: Account) async throws {
+    let navigator = ClosingNavigator()
+    let app = makeShopApp(
+      configuration: configuration(account: first, backend: FakeBackend()), navigator: navigator)
+    defer { withExtendedLifetime(app) {} }
+    var oldRepositories: [WeakObject] = []
+
+    do {
+      app.showOrders()
+      let screen = try #require(
+        navigator.takeShown().last as? OrderHistoryScreen,
+        "showOrders() should present an OrderHistoryScreen.")
+      await screen.viewModel.load()
+      oldRepositories = ordersRepositoryObjects(in: screen.viewModel).map(WeakObject.init)
+    }
+    app.switchAccount(to: first == Sample.alice ? Sample.bob : Sample.alice)
+    app.showOrders()
+    _ = navigator.takeShown()
+
+    let kept = oldRepositories.filter { $0.object != nil }
+    #expect(
+      kept.isEmpty,
+      """
+      The app switched away from \(first.name), and the history that showed \(first.name)'s \
+      orders is closed, yet the running app still holds \(kept.count) of the repositories \
+      behind it, with \(first.name)'s cached orders. An account session lives as long as \
+      its account: on a switch the root drops the old one (the next sign-in starts afresh \
+      anyway), rather than keeping every session it ever built.
+      """
+    )
+  }
+}
+
+/// The orders the fake backend holds for `account`.
+private func orders(of account: Account) -> [Order] {
+  account == Sample.alice ? Sample.aliceOrders : Sample.bobOrders
 }

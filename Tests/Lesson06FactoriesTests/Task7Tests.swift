@@ -70,6 +70,60 @@ struct Task7Tests {
     )
   }
 
+  @Test(
+    "Two apps of one market with different configurations each use their own",
+    arguments: Market.allCases
+  )
+  func twoAppsOfOneMarket(market: Market) async throws {
+    let firstBackend = FakeBackend(products: [Sample.lamp])
+    let secondBackend = FakeBackend(products: [Sample.mug])
+    let firstNavigator = RecordingNavigator()
+    let secondNavigator = RecordingNavigator()
+    let firstAnalytics = SpyAnalytics()
+    let secondAnalytics = SpyAnalytics()
+    let first = makeShopApp(
+      configuration: configuration(
+        market: market, account: Sample.alice, backend: firstBackend, analytics: firstAnalytics),
+      navigator: firstNavigator)
+    let second = makeShopApp(
+      configuration: configuration(
+        market: market, account: Sample.bob, backend: secondBackend, analytics: secondAnalytics),
+      navigator: secondNavigator)
+    defer { withExtendedLifetime((first, second)) {} }
+
+    let (firstList, _) = try await pickProduct(Sample.lamp, in: first, on: firstNavigator)
+    let (secondList, _) = try await pickProduct(Sample.mug, in: second, on: secondNavigator)
+    let firstOrders = try await openOrders(first, on: firstNavigator)
+    let secondOrders = try await openOrders(second, on: secondNavigator)
+
+    #expect(
+      firstList.products == [Sample.lamp] && secondList.products == [Sample.mug],
+      """
+      Two \(market) apps with different backends should each load from their own; the first \
+      list shows \(firstList.state), the second \(secondList.state). \(sharedByMarket)
+      """
+    )
+    #expect(
+      firstOrders.orders == Sample.aliceOrders && secondOrders.orders == Sample.bobOrders
+        && firstBackend.requests.allSatisfy { !$0.contains("bob") }
+        && secondBackend.requests.allSatisfy { !$0.contains("alice") },
+      """
+      Each \(market) app should show its own account's orders from its own backend: Alice in \
+      the first, Bob in the second; they show \(firstOrders.state) and \
+      \(secondOrders.state), and the backends were asked for \(firstBackend.requests) and \
+      \(secondBackend.requests). \(sharedByMarket)
+      """
+    )
+    #expect(
+      firstAnalytics.events == [.productSelected(Sample.lamp.id), .ordersViewed]
+        && secondAnalytics.events == [.productSelected(Sample.mug.id), .ordersViewed],
+      """
+      Each \(market) app should count in its own analytics; the first tracker recorded \
+      \(firstAnalytics.events), the second \(secondAnalytics.events). \(sharedByMarket)
+      """
+    )
+  }
+
   @Test("Building a second app leaves the first one's services alone")
   func secondAppLeavesTheFirstAlone() async throws {
     let firstBackend = FakeBackend()
@@ -240,4 +294,11 @@ struct Task7Tests {
 private let keptInAGlobal = """
   Is a container or a service kept in a global (a `static var`, a `shared`)? Whichever app \
   was built last then replaces it for every app.
+  """
+
+/// What a failure of two apps of one market most often means.
+private let sharedByMarket = """
+  Is a running app's container found again by its market (or another setting two \
+  configurations can share) and reused? A configuration is more than a market: every call \
+  of makeShopApp(configuration:navigator:) builds its own graph from its own configuration.
   """

@@ -202,6 +202,16 @@ final class FakeBackend: HTTPClient {
   private let ordersByAccount: [Account.ID: [Order]]
   private let stockLevel: Int
   private let log = Mutex<[String]>([])
+  private let orderRequests = Mutex(OrderRequests())
+
+  /// What happens to order requests: answered, failed, or held until the test lets them go.
+  private struct OrderRequests {
+    var failing = false
+    var holding = false
+    var held: [CheckedContinuation<Void, Never>] = []
+    var arrivals = 0
+    var arrivalWaiter: CheckedContinuation<Bool, Never>?
+  }
 
   init(
     products: [Product] = [Sample.keyboard, Sample.mug],
@@ -221,9 +231,54 @@ final class FakeBackend: HTTPClient {
     requests.filter { $0 == path }.count
   }
 
+  /// Makes every order request fail from now on (`true`), as a backend that is down does,
+  /// or answer again (`false`).
+  func setOrdersFailing(_ failing: Bool) {
+    orderRequests.withLock { $0.failing = failing }
+  }
+
+  /// Holds every order request from now on until ``releaseOrders()``: a load in flight.
+  func holdOrders() {
+    orderRequests.withLock { $0.holding = true }
+  }
+
+  /// Lets every held order request go on, and holds no more.
+  func releaseOrders() {
+    let held = orderRequests.withLock { requests in
+      requests.holding = false
+      defer { requests.held = [] }
+      return requests.held
+    }
+    for request in held { request.resume() }
+  }
+
+  /// Waits until an order request is held; `false` if none arrives within a few seconds.
+  func orderRequestHeld() async -> Bool {
+    let limit = Task {
+      try? await Task.sleep(for: .seconds(5))
+      let waiter = orderRequests.withLock { requests in
+        defer { requests.arrivalWaiter = nil }
+        return requests.arrivalWaiter
+      }
+      waiter?.resume(returning: false)
+    }
+    defer { limit.cancel() }
+    return await withCheckedContinuation { continuation in
+      let arrived = orderRequests.withLock { requests in
+        if requests.arrivals > 0 { return true }
+        requests.arrivalWaiter = continuation
+        return false
+      }
+      if arrived { continuation.resume(returning: true) }
+    }
+  }
+
   func get(_ path: String) async throws -> Data {
     log.withLock { $0.append(path) }
     let parts = path.split(separator: "/").map(String.init)
+    if parts.count == 3, parts[0] == "accounts", parts[2] == "orders" {
+      try await orderRequestArrived()
+    }
     if parts == ["products"] { return try JSONEncoder().encode(items) }
     if parts.count == 3, parts[0] == "products", parts[2] == "stock" {
       return try JSONEncoder().encode(StockLevel(available: stockLevel))
@@ -234,6 +289,85 @@ final class FakeBackend: HTTPClient {
       return try JSONEncoder().encode(orders)
     }
     throw HTTPError.notFound(path: path)
+  }
+}
+
+extension FakeBackend {
+  /// Fails or holds an order request, as the test asked.
+  fileprivate func orderRequestArrived() async throws {
+    let (failing, holding) = orderRequests.withLock { ($0.failing, $0.holding) }
+    if failing { throw BackendDown() }
+    guard holding else { return }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let waiter = orderRequests.withLock { requests in
+        requests.held.append(continuation)
+        requests.arrivals += 1
+        defer { requests.arrivalWaiter = nil }
+        return requests.arrivalWaiter
+      }
+      waiter?.resume(returning: true)
+    }
+  }
+}
+
+/// What a backend that is down answers.
+struct BackendDown: Error, CustomStringConvertible {
+  var description: String { "The backend is down." }
+}
+
+/// A navigator that shows screens and lets go of them once the test took them, as a window
+/// does when the customer closes them; so a test can see whether anything else keeps a screen.
+@MainActor
+final class ClosingNavigator: Navigator {
+  private var shown: [any Screen] = []
+
+  /// How many screens were pushed or presented so far.
+  private(set) var count = 0
+
+  /// The screens shown since the last call; the navigator keeps none of them.
+  func takeShown() -> [any Screen] {
+    defer { shown = [] }
+    return shown
+  }
+
+  func push(_ screen: any Screen) {
+    shown.append(screen)
+    count += 1
+  }
+
+  func present(_ screen: any Screen) {
+    shown.append(screen)
+    count += 1
+  }
+}
+
+/// Every object reachable from `instance` through stored properties that is an orders
+/// repository, wrappers included: what keeps an account's orders.
+func ordersRepositoryObjects(in instance: Any) -> [AnyObject] {
+  var found: [AnyObject] = []
+  var visited: Set<ObjectIdentifier> = []
+  var pending: [(value: Any, depth: Int)] = storedProperties(of: instance).map { ($0.1, 1) }
+  while !pending.isEmpty {
+    let (value, depth) = pending.removeFirst()
+    if type(of: value) is AnyClass {
+      let object = value as AnyObject
+      guard visited.insert(ObjectIdentifier(object)).inserted else { continue }
+      if value is any OrdersRepository { found.append(object) }
+    }
+    guard depth < 8, !(value is any HTTPClient), !(value is any AnalyticsTracker) else {
+      continue
+    }
+    pending += storedProperties(of: value).map { ($0.1, depth + 1) }
+  }
+  return found
+}
+
+/// A reference that does not keep its object alive.
+struct WeakObject {
+  weak var object: AnyObject?
+
+  init(_ object: AnyObject) {
+    self.object = object
   }
 }
 
@@ -322,6 +456,24 @@ func productViewModel(of screen: any Screen) -> AnyObject? {
   return nil
 }
 
+/// Loads a product screen of either market; fails the test for any other screen.
+@MainActor
+func loadProductScreen(
+  _ screen: any Screen,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+  if let detail = screen as? ProductDetailScreen {
+    await detail.viewModel.load()
+  } else {
+    let page = try #require(
+      screen as? ProductPageScreen,
+      "makeProductDetail(for:) should return a product screen, not \(type(of: screen)).",
+      sourceLocation: sourceLocation
+    )
+    await page.viewModel.load()
+  }
+}
+
 /// Where `instance` stores a service or a container, as paths such as `catalog` or
 /// `environment.bundle.container`.
 ///
@@ -354,6 +506,28 @@ func storedMarketSettings(in instance: Any) -> [String] {
 func coordinatorsKept(by app: any ShopApp) -> [(path: String, coordinator: any Coordinator)] {
   reachableStoredValues(in: app).compactMap { path, value in
     (value as? any Coordinator).map { (path, $0) }
+  }
+}
+
+/// Where an app stores, all the way down, a factory that is both a catalog and an account
+/// factory. A factory that only a closure holds cannot be seen.
+@MainActor
+func factoriesForBothFeatures(keptBy app: any ShopApp) -> [String] {
+  reachableStoredValues(in: app).compactMap { path, value in
+    value is any CatalogFactory && value is any AccountFactory ? path : nil
+  }
+}
+
+/// Where a factory an app keeps (found as in ``factoriesForBothFeatures(keptBy:)``) stores an
+/// HTTP client in a property of its own, not inside the dependencies it was given: a factory
+/// that is the container under another role.
+@MainActor
+func factoriesHoldingAClient(keptBy app: any ShopApp) -> [String] {
+  reachableStoredValues(in: app).flatMap { path, value -> [String] in
+    guard value is any CatalogFactory || value is any AccountFactory else { return [] }
+    return storedProperties(of: value).compactMap { label, property in
+      property is any HTTPClient ? "\(path).\(label)" : nil
+    }
   }
 }
 
