@@ -431,6 +431,12 @@ struct Task6Tests {
         "showOrders() should present an OrderHistoryScreen.")
       await screen.viewModel.load()
       oldRepositories = ordersRepositoryObjects(in: screen.viewModel).map(WeakObject.init)
+      try #require(
+        !oldRepositories.isEmpty,
+        """
+        The history's view model holds no OrdersRepository object (a class or an actor): \
+        the repository an account's histories share keeps its cache in one.
+        """)
     }
     app.switchAccount(to: first == Sample.alice ? Sample.bob : Sample.alice)
     app.showOrders()
