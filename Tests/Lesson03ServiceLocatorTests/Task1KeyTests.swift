@@ -156,6 +156,16 @@ struct Task1Tests {
     )
   }
 
+  static let factoryRanTooOften = """
+    the factory should run once per resolve(_:), not more: every extra run makes a service \
+    (in the app, a live connection, say) that nobody asked for.
+    """
+  static let factoryResultKept = """
+    the locator kept what the factory made the first time, so a service meant to be made \
+    fresh for each caller is shared by all of them. Run the registered factory on every \
+    resolve(_:).
+    """
+
   @Test(
     "Guard: every resolve runs the factory, so each call gets what it makes now", arguments: [2, 3])
   func everyResolveRunsTheFactory(resolves: Int) {
@@ -178,10 +188,36 @@ struct Task1Tests {
       """
       Billing.Settings was resolved \(resolves) time(s) from a factory that makes a new value \
       on each call; the locator returned \(resolved.map { $0?.currency ?? "nil" }) and ran \
-      the factory \(made.withLock { $0 }) time(s). Expected \(expected.map(\.currency)): the \
-      locator kept what the factory made the first time, so a service meant to be made \
-      fresh for each caller is shared by all of them. Run the registered factory on every \
-      resolve(_:).
+      the factory \(made.withLock { $0 }) time(s). Expected \(expected.map(\.currency)): \
+      \(made.withLock { $0 } > resolves ? Self.factoryRanTooOften : Self.factoryResultKept)
+      """
+    )
+  }
+
+  @Test(
+    "Guard: every resolve of a class service makes a new object, also while the last one lives",
+    arguments: [2, 3])
+  func everyResolveMakesANewObject(resolves: Int) {
+    let locator = ServiceLocator()
+    let factory = ConnectionFactory()
+    factory.register(in: locator)
+
+    // Every object stays alive until the end, so none of them can be taken for a new one.
+    let resolved = (0..<resolves).map { _ in try? locator.resolve(Connection.self) }
+    let numbers = resolved.map { $0.map { "\($0.number)" } ?? "nil" }
+    let distinct = Set(resolved.compactMap { $0.map(ObjectIdentifier.init) }).count
+
+    // A factory registered for a class is a recipe too: one run, one new object, per resolve.
+    #expect(
+      numbers == (1...resolves).map { "\($0)" } && distinct == resolves
+        && factory.count == resolves,
+      """
+      Connection (a class) was resolved \(resolves) time(s), and every object was kept \
+      alive; the factory ran \(factory.count) time(s), and the resolves gave \(distinct) \
+      distinct object(s), numbered \(numbers) in the order the factory made them. Expected \
+      \(resolves) new objects, 1 to \(resolves): a locator that hands out an object it made \
+      before (because it is a class, or still alive) turns every class service into a \
+      shared one behind its callers' backs. Run the registered factory on every resolve(_:).
       """
     )
   }

@@ -156,6 +156,37 @@ struct Task3Tests {
   }
 
   @Test(
+    "Guard: after the check, every resolve still runs the factory and makes a new object",
+    arguments: [false, true])
+  func resolveAfterTheCheckMakesANewObject(oneAlive: Bool) {
+    let locator = ServiceLocator()
+    let factory = ConnectionFactory()
+    factory.register(in: locator)
+    // With one already resolved and alive, and without.
+    let earlier = oneAlive ? try? locator.resolve(Connection.self) : nil
+    try? locator.verifyRegistrations([Connection.self])
+
+    let madeBefore = factory.count
+    let first = try? locator.resolve(Connection.self)
+    let second = try? locator.resolve(Connection.self)
+    let numbers = [first, second].map { $0.map { "\($0.number)" } ?? "nil" }
+    let expected = [madeBefore + 1, madeBefore + 2].map { "\($0)" }
+
+    // The check only answers "is it registered?"; it does not change what resolve(_:) hands out.
+    #expect(
+      numbers == expected && factory.count == madeBefore + 2 && first !== earlier,
+      """
+      After the start-up check, Connection (a class) was resolved twice. The factory had made \
+      \(madeBefore) object(s) before these resolves\(oneAlive ? " (one resolved earlier and still alive)" : ""); \
+      the resolves gave the objects numbered \(numbers), expected \(expected): two new \
+      ones, made by these resolves. A check that builds the services must throw away what \
+      it built, or the next resolve hands out an object made at launch instead of a new one.
+      """
+    )
+    _ = earlier
+  }
+
+  @Test(
     "Guard: once the missing service is registered, the check passes",
     arguments: CheckoutNeed.allCases)
   func passesOnceCompleted(missing: CheckoutNeed) {

@@ -100,6 +100,153 @@ struct Task4Tests {
     )
   }
 
+  @Test(
+    "A charge that fails for another reason than a decline is rethrown and not tracked as declined",
+    arguments: [("O-1", 503), ("P-2", 504)])
+  func otherChargeFailureIsNotADecline(example: (orderID: String, code: Int)) async {
+    let gateway = FailingGateway(chargeError: OutageError(code: example.code))
+    let receipts = ReceiptStoreSpy()
+    let analytics = AnalyticsSpy()
+    let service = makeCheckoutService(payments: gateway, receipts: receipts, analytics: analytics)
+
+    var thrown: (any Error)?
+    do {
+      _ = try await service.placeOrder(Order(id: example.orderID, totalInCents: 100))
+    } catch {
+      thrown = error
+    }
+
+    // The provider was not reached: the caller gets that failure as it is.
+    #expect(
+      thrown as? OutageError == OutageError(code: example.code),
+      """
+      The injected gateway failed the charge for order \(example.orderID) with \
+      OutageError(\(example.code)), a failure that is not a decline; placeOrder(_:) \
+      \(thrown.map { "threw \"\($0)\"" } ?? "returned"). Rethrow such a failure unchanged: \
+      only the gateway knows why it failed, and the caller may retry an outage, not a decline.
+      """
+    )
+    // Only the bank's refusal counts as a decline in the dashboards.
+    #expect(
+      !analytics.events.map(\.name).contains("checkout_declined") && receipts.receipts.isEmpty,
+      """
+      The charge for order \(example.orderID) failed with OutageError(\(example.code)), not \
+      a decline, yet analytics recorded \(analytics.events) and the store holds \
+      \(receipts.receipts). Record checkout_declined for PaymentError.declined only, and keep \
+      no receipt for an order that was not paid.
+      """
+    )
+  }
+
+  @Test(
+    "A receipt that cannot be saved fails the order, which is not tracked as completed",
+    arguments: [("Q-1", 507), ("R-2", 500)])
+  func receiptStoreFailureReachesTheCaller(example: (orderID: String, code: Int)) async {
+    let spies = CheckoutSpies(transactionID: "txn-\(example.orderID)")
+    let receipts = FailingReceiptStore(error: OutageError(code: example.code))
+    let service = makeCheckoutService(
+      payments: spies.payments, receipts: receipts, analytics: spies.analytics)
+
+    var thrown: (any Error)?
+    do {
+      _ = try await service.placeOrder(Order(id: example.orderID, totalInCents: 100))
+    } catch {
+      thrown = error
+    }
+
+    // An order whose receipt is lost is not a completed order.
+    #expect(
+      thrown as? OutageError == OutageError(code: example.code)
+        && receipts.attempted.map(\.orderID) == [example.orderID],
+      """
+      The injected receipt store failed to save the receipt of order \(example.orderID) \
+      with OutageError(\(example.code)); placeOrder(_:) \
+      \(thrown.map { "threw \"\($0)\"" } ?? "returned a receipt") after trying to save \
+      \(receipts.attempted.map(\.orderID)). Let the store's error reach the caller \
+      unchanged: a receipt that was never saved must not be handed out as kept.
+      """
+    )
+    #expect(
+      !spies.analytics.events.map(\.name).contains("checkout_completed"),
+      """
+      The receipt of order \(example.orderID) could not be saved, yet analytics recorded \
+      \(spies.analytics.events). Record checkout_completed only once the receipt is kept.
+      """
+    )
+  }
+
+  @Test(
+    "A refund that fails reaches the caller and is not tracked as issued",
+    arguments: [
+      Receipt(orderID: "S-1", transactionID: "txn-s", amountInCents: 700),
+      Receipt(orderID: "T-2", transactionID: "txn-t", amountInCents: 80),
+    ])
+  func refundFailureReachesTheCaller(receipt: Receipt) async {
+    let code = receipt.amountInCents
+    let gateway = FailingGateway(refundError: OutageError(code: code))
+    let analytics = AnalyticsSpy()
+    let service = makeCheckoutService(
+      payments: gateway, receipts: ReceiptStoreSpy(), analytics: analytics)
+
+    var thrown: (any Error)?
+    do {
+      try await service.refund(receipt)
+    } catch {
+      thrown = error
+    }
+
+    // The customer did not get the money back: say so, and do not report it as done.
+    #expect(
+      thrown as? OutageError == OutageError(code: code)
+        && gateway.spy.refunds.map(\.transactionID) == [receipt.transactionID],
+      """
+      The injected gateway failed the refund of \(receipt.transactionID) with \
+      OutageError(\(code)); refund(_:) \(thrown.map { "threw \"\($0)\"" } ?? "returned") \
+      after the gateway saw refunds \(gateway.spy.refunds.map(\.transactionID)). Let the \
+      gateway's error reach the caller unchanged, so a failed refund is not taken for done.
+      """
+    )
+    #expect(
+      !analytics.events.map(\.name).contains("refund_issued"),
+      """
+      The refund of order \(receipt.orderID) failed, yet analytics recorded \
+      \(analytics.events). Record refund_issued only once the gateway has refunded.
+      """
+    )
+  }
+
+  @Test("The service holds each collaborator it is given for sure, not in an Optional")
+  func collaboratorsAreNotOptional() async throws {
+    let spies = CheckoutSpies()
+    let service = spies.makeService()
+    let order = Order(id: "N-1", totalInCents: 100)
+    let placed = try? await service.placeOrder(order)
+    try #require(
+      placed != nil && spies.payments.charges.map(\.reference) == [order.id],
+      """
+      The service should place order N-1 through the gateway it was given; it \
+      \(placed == nil ? "threw" : "returned a receipt"), and that gateway saw \
+      \(spies.payments.charges.map(\.reference)).
+      """
+    )
+    let given: [(name: String, object: AnyObject)] = [
+      ("payment gateway", spies.payments), ("receipt store", spies.receipts),
+      ("analytics", spies.analytics),
+    ]
+
+    // An initializer that takes a collaborator makes it required: it can never be missing.
+    let optional = given.filter { holding(of: $0.object, in: service) == .optionally }
+    #expect(
+      optional.isEmpty,
+      """
+      The service keeps its \(optional.map(\.name)) in an Optional (a `var x: P!`, a `P?`, a \
+      `weak var`), so it can be built without them and they can be swapped or lost \
+      later. Constructor injection hands the service every collaborator in its \
+      initializer and keeps it in a non-optional `let`.
+      """
+    )
+  }
+
   static let declinePathHint =
     " The decline path is easy to miss: does it use the analytics from the initializer?"
   static let rarePathHint =
@@ -264,6 +411,18 @@ struct Task4Tests {
     )
   }
 
+  static let released = """
+    A collaborator that went missing was released: a service must keep what its initializer \
+    is given (a strong reference, not a weak one as for a delegate), or in the app, where the \
+    composition root hands over objects it keeps nowhere else, that work silently never \
+    happens.
+    """
+  static let outOfOrder = """
+    Everything happened, but not in that order: record an event once what it reports has \
+    happened (a completed order after its receipt is saved, a refund after the gateway \
+    refunded).
+    """
+
   @Test(
     "The service keeps what it is given alive: nobody else holds its collaborators",
     arguments: [("K-1", "K-2"), ("L-8", "L-9")])
@@ -291,10 +450,8 @@ struct Task4Tests {
       """
       The service was handed a gateway, a store and analytics that nothing else keeps, then \
       placed \(ids.paid), had \(ids.declined) declined and refunded \(ids.paid). Its \
-      collaborators did \(log.entries); expected \(expected). A collaborator that went \
-      missing was released: a service must keep what its initializer is given (a strong \
-      reference, not a weak one as for a delegate), or in the app, where the composition \
-      root hands over objects it keeps nowhere else, that work silently never happens.
+      collaborators did \(log.entries); expected \(expected). \
+      \(log.entries.sorted() == expected.sorted() ? Self.outOfOrder : Self.released)
       """
     )
   }

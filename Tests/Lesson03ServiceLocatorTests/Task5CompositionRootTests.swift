@@ -133,6 +133,127 @@ struct Task5Tests {
   }
 
   @Test(
+    "A missing registration's error names the missing service", arguments: CheckoutNeed.allCases)
+  func missingRegistrationIsNamed(missing: CheckoutNeed) {
+    let locator = CheckoutSpies().locator(leaving: missing)
+
+    let building = Result { try makeCheckoutService(resolvingFrom: locator) }
+
+    // Whoever reads the launch log learns what to register, as from resolve(_:)'s own error.
+    let message = building.thrownDescription
+    #expect(
+      message != "nothing" && message.contains(missing.typeName),
+      """
+      The locator has no \(missing.typeName); makeCheckoutService(resolvingFrom:) threw \
+      "\(message)", which does not name \(missing.typeName). Let the locator's error, which \
+      names the missing type, reach the caller (or name the type in your own), so the \
+      launch log says what to register.
+      """
+    )
+  }
+
+  @Test("The composition root resolves each service once per build", arguments: [1, 2])
+  func resolvesEachServiceOnce(builds: Int) {
+    let spies = CheckoutSpies()
+    let runs = Mutex<[String: Int]>([:])
+    let locator = ServiceLocator()
+    locator.register(PaymentGateway.self) {
+      runs.withLock { $0["PaymentGateway", default: 0] += 1 }
+      return spies.payments
+    }
+    locator.register(ReceiptStore.self) {
+      runs.withLock { $0["ReceiptStore", default: 0] += 1 }
+      return spies.receipts
+    }
+    locator.register(Analytics.self) {
+      runs.withLock { $0["Analytics", default: 0] += 1 }
+      return spies.analytics
+    }
+
+    for _ in 0..<builds { _ = try? makeCheckoutService(resolvingFrom: locator) }
+
+    let counted = runs.withLock { $0 }
+    let expected = Dictionary(
+      uniqueKeysWithValues: CheckoutNeed.allCases.map { ($0.typeName, builds) })
+    // Every factory run makes a service (a live connection, a store on disk): make each once.
+    #expect(
+      counted == expected,
+      """
+      makeCheckoutService(resolvingFrom:) was called \(builds) time(s); the factories ran \
+      \(counted), expected \(expected): each service resolved once per build. A resolve \
+      only to see whether it works makes a second gateway or store that nobody uses; the \
+      start-up check that makes nothing is verifyRegistrations(_:), and the build itself \
+      throws when a service is missing.
+      """
+    )
+  }
+
+  @Test("The composition root leaves the locator it is given as it was", arguments: [false, true])
+  func leavesTheLocatorAsItWas(resolveFirst: Bool) throws {
+    let locator = ServiceLocator()
+    for need in CheckoutNeed.allCases { need.register(in: locator) }
+    let before = resolveFirst ? try? locator.resolve(PaymentGateway.self) : nil
+
+    _ = try #require(
+      try? makeCheckoutService(resolvingFrom: locator),
+      "makeCheckoutService(resolvingFrom:) threw although the locator holds all three services."
+    )
+
+    // The registrations are launch code's: still recipes for new objects, and no more of them.
+    let gateways = (0..<2).map { _ in try? locator.resolve(PaymentGateway.self) as AnyObject? }
+    let stores = (0..<2).map { _ in try? locator.resolve(ReceiptStore.self) as AnyObject? }
+    let fresh =
+      [gateways, stores].allSatisfy { pair in
+        pair[0] != nil && pair[1] != nil && pair[0] !== pair[1]
+      } && gateways.allSatisfy { $0 !== (before as AnyObject?) }
+    #expect(
+      fresh,
+      """
+      After makeCheckoutService(resolvingFrom:) built from it, the locator's factories \
+      should still make a new gateway and store on each resolve, as launch code registered \
+      them; two resolves gave the \(gateways[0] === gateways[1] ? "same" : "different") \
+      gateway and the \(stores[0] === stores[1] ? "same" : "different") store. Did the \
+      composition root register what it resolved back into the locator? It reads the \
+      locator it is given and changes nothing in it.
+      """
+    )
+    let service = try? locator.resolve(CheckoutService.self)
+    #expect(
+      service == nil,
+      """
+      After makeCheckoutService(resolvingFrom:), the locator it was given serves a \
+      CheckoutService. Registering the built service for lookup invites every screen to \
+      ask the locator for it; give it to the screens that need it through their \
+      initializers, and leave the locator as launch code filled it.
+      """
+    )
+  }
+
+  @Test("The composition root keeps nothing: what it built is gone once its callers let go")
+  func keepsNothing() throws {
+    let (weakGateway, weakService, wasBuilt) = {
+      let spies = CheckoutSpies()
+      let service = try? makeCheckoutService(resolvingFrom: spies.locator())
+      return (WeakBox(spies.payments), WeakBox(service), service != nil)
+    }()
+    try #require(
+      wasBuilt,
+      "makeCheckoutService(resolvingFrom:) threw although the locator holds all three services."
+    )
+    // Neither the service nor what it was built from is reachable from the test any more.
+    #expect(
+      weakGateway.object == nil && weakService.object == nil,
+      """
+      A caller built a service from its own locator and then dropped both, yet \
+      \(weakService.object == nil ? "" : "the service and ")the gateway registered in that \
+      locator \(weakService.object == nil ? "is" : "are") still alive. Something global \
+      holds it: a registry every caller shares, or a cache of earlier builds. A \
+      composition root resolves from the locator it is given and keeps nothing.
+      """
+    )
+  }
+
+  @Test(
     "Building again from the same locator uses what it holds now",
     arguments: [("txn-launch", "txn-reload"), ("txn-a", "txn-b")])
   func buildingAgainUsesCurrentRegistrations(transactions: (first: String, second: String))
@@ -212,6 +333,28 @@ struct Task5Tests {
       initializer, is still a service locator: its initializer hides what it needs, and \
       it cannot be built without a registry. Resolve in makeCheckoutService(resolvingFrom:) \
       and give the service what you resolved through an initializer that names it.
+      """
+    )
+  }
+
+  @Test("The service does not keep the locator it was built from")
+  func serviceDoesNotKeepTheLocator() throws {
+    let locator = CheckoutSpies().locator()
+    let service = try #require(
+      try? makeCheckoutService(resolvingFrom: locator),
+      "makeCheckoutService(resolvingFrom:) threw although the locator holds all three services."
+    )
+
+    // The locator is the composition root's tool; the service gets only what was resolved.
+    let kept = holding(of: locator, in: service)
+    #expect(
+      kept == .notVisible,
+      """
+      The service keeps the locator it was built from \
+      (\(kept == .optionally ? "in an Optional" : "in a stored property")), although nothing \
+      in it needs it yet. A service that holds a locator can start looking things up again \
+      with the next feature, and its initializer no longer says what it needs. Resolve at \
+      the composition root and hand the service only what it uses.
       """
     )
   }

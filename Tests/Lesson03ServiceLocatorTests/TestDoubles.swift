@@ -372,3 +372,158 @@ extension Result {
 func resolvedText<Value>(_ value: Value?) -> String {
   value.map { String(describing: $0) } ?? "an error (resolve(_:) threw)"
 }
+
+// MARK: - Services with identity
+
+/// A service with identity (a class), numbered in the order its factory made it, so a test
+/// can tell a new one from one handed out before.
+final class Connection: Sendable {
+  let number: Int
+  init(number: Int) { self.number = number }
+}
+
+/// A factory for `Connection`s that counts how often it ran.
+final class ConnectionFactory: Sendable {
+  private let made = Mutex(0)
+
+  /// How many connections the factory made so far.
+  var count: Int { made.withLock { $0 } }
+
+  /// Makes the next connection.
+  func make() -> Connection {
+    Connection(
+      number: made.withLock { count in
+        count += 1
+        return count
+      })
+  }
+
+  /// Registers this factory for `Connection` in `locator`.
+  func register(in locator: ServiceLocator) {
+    locator.register(Connection.self) { self.make() }
+  }
+}
+
+// MARK: - Collaborators that fail
+
+/// A failure that is not a decline: the provider or the store could not be reached.
+struct OutageError: Error, Equatable, CustomStringConvertible {
+  let code: Int
+  var description: String { "OutageError(\(code))" }
+}
+
+/// A gateway whose charges and refunds fail with an outage, recorded like the spy's.
+final class FailingGateway: PaymentGateway {
+  let chargeError: OutageError?
+  let refundError: OutageError?
+  let spy = PaymentGatewaySpy()
+
+  init(chargeError: OutageError? = nil, refundError: OutageError? = nil) {
+    self.chargeError = chargeError
+    self.refundError = refundError
+  }
+
+  func charge(amountInCents: Int, reference: String) async throws -> String {
+    let transactionID = try await spy.charge(amountInCents: amountInCents, reference: reference)
+    if let chargeError { throw chargeError }
+    return transactionID
+  }
+
+  func refund(transactionID: String, amountInCents: Int) async throws {
+    try await spy.refund(transactionID: transactionID, amountInCents: amountInCents)
+    if let refundError { throw refundError }
+  }
+}
+
+/// A receipt store that cannot save.
+final class FailingReceiptStore: ReceiptStore {
+  let error: OutageError
+  private let attempts = Mutex<[Receipt]>([])
+
+  init(error: OutageError) { self.error = error }
+
+  /// The receipts the service tried to save.
+  var attempted: [Receipt] { attempts.withLock { $0 } }
+
+  func save(_ receipt: Receipt) async throws {
+    attempts.withLock { $0.append(receipt) }
+    throw error
+  }
+}
+
+/// A weak reference that a closure can return.
+struct WeakBox<Object: AnyObject> {
+  weak var object: Object?
+  init(_ object: Object?) { self.object = object }
+}
+
+// MARK: - What an object keeps
+
+/// How an object sits among the stored properties reachable from a service.
+enum Holding: Equatable {
+  /// In a stored property of its own type or protocol type: required, cannot be missing.
+  case directly
+  /// Inside an `Optional` (a `var x: P?`, a `weak var`, a `lazy var`): may be missing.
+  case optionally
+  /// Not visible to reflection, for example captured by a closure. Nothing to judge.
+  case notVisible
+}
+
+/// Finds `target` among the stored properties of `root`, looking a few levels deep
+/// (into structs such as a `Dependencies` bundle), and says how it is held.
+func holding(of target: AnyObject, in root: Any) -> Holding {
+  var visited = Set<ObjectIdentifier>()
+  return search(for: target, in: root, depth: 0, visited: &visited)
+}
+
+private func search(
+  for target: AnyObject,
+  in value: Any,
+  depth: Int,
+  visited: inout Set<ObjectIdentifier>
+) -> Holding {
+  guard depth < 4 else { return .notVisible }
+  var mirror: Mirror? = Mirror(reflecting: value)
+  var found = Holding.notVisible
+  while let current = mirror {
+    for child in current.children {
+      let childMirror = Mirror(reflecting: child.value)
+      if childMirror.displayStyle == .optional {
+        guard let wrapped = childMirror.children.first?.value else { continue }
+        if isTarget(wrapped, target) { return .optionally }
+        // Anything found inside an optional is held optionally too.
+        if search(for: target, in: wrapped, depth: depth + 1, visited: &visited) != .notVisible {
+          return .optionally
+        }
+        continue
+      }
+      if isTarget(child.value, target) {
+        found = .directly
+        continue
+      }
+      switch childMirror.displayStyle {
+      case .struct, .tuple, .enum:
+        let inner = search(for: target, in: child.value, depth: depth + 1, visited: &visited)
+        if inner == .optionally { return .optionally }
+        if inner == .directly { found = .directly }
+      case .class:
+        let id = ObjectIdentifier(child.value as AnyObject)
+        guard visited.insert(id).inserted else { continue }
+        let inner = search(for: target, in: child.value, depth: depth + 1, visited: &visited)
+        if inner == .optionally { return .optionally }
+        if inner == .directly { found = .directly }
+      default:
+        continue
+      }
+    }
+    mirror = current.superclassMirror
+  }
+  return found
+}
+
+private func isTarget(_ value: Any, _ target: AnyObject) -> Bool {
+  guard Mirror(reflecting: value).displayStyle == .class else { return false }
+  return (value as AnyObject) === target
+}
+
+// MARK: - The guard: no live object in a test
