@@ -128,6 +128,56 @@ struct Task1Tests {
       """
     )
   }
+
+  @MainActor
+  @Test("Loading the screen again fetches the profile again and reports it again")
+  func everyLoadFetchesAndReports() async {
+    let ada = Profile(id: "42", displayName: "Ada Lovelace")
+    let (profiles, analytics, container) = profileContainer(answering: ada)
+
+    let state = await Container.withCurrent(container) {
+      let screen = ProfileScreen(userID: "42")
+      await screen.load()
+      await screen.load()
+      return screen.state
+    }
+
+    #expect(
+      state == .loaded(ada) && profiles.requestedIDs == ["42", "42"]
+        && analytics.events == ["profile_shown", "profile_shown"],
+      """
+      One screen loaded twice (a user pulling to refresh): each load should fetch the \
+      profile and report what it showed, so the service should be asked ["42", "42"] and the \
+      analytics receive ["profile_shown", "profile_shown"]; the service was asked \
+      \(profiles.requestedIDs), the analytics received \(analytics.events), and the screen \
+      shows \(state). The wrapper keeps the services, not the profile: a load fetches anew.
+      """
+    )
+  }
+
+  @Test("A screen whose container has no analytics stops, rather than using a live one")
+  func missingAnalyticsStopsTheScreen() async {
+    await #expect(
+      processExitsWith: .failure,
+      """
+      A screen was created under a container with a profile service and no analytics, and \
+      loaded. The load finished, so the screen reported to an analytics nobody registered: \
+      one it made itself, a live one. The screen takes both services from the container, and \
+      a missing registration stops the app with the container's message, the service \
+      locator's runtime crash; a live fallback would let a test that forgot a fake talk to \
+      the real service.
+      """
+    ) {
+      let profiles = StubProfileService(
+        answer: .success(Profile(id: "42", displayName: "Ada Lovelace")))
+      let container = Container()
+      container.register((any ProfileService).self) { profiles }
+      await Container.withCurrent(container) { @MainActor in
+        let screen = ProfileScreen(userID: "42")
+        await screen.load()
+      }
+    }
+  }
 }
 
 /// A test container whose profile service answers `profile`, and the fakes it holds.

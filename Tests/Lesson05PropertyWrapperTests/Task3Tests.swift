@@ -172,6 +172,72 @@ struct Task3Tests {
       """
     )
   }
+
+  @MainActor
+  @Test("A registration replaced after the first read does not change what the owner read")
+  func replacedRegistrationKeepsWhatWasRead() async {
+    let first = SpyRouter()
+    let replacement = SpyRouter()
+    let container = makeTestContainer()
+    container.register((any Router).self) { first }
+
+    await Container.withCurrent(container) {
+      let coordinator = AccountCoordinator()
+      coordinator.start()
+      container.register((any Router).self) { replacement }
+      container.register((any Analytics).self) { SpyAnalytics() }
+      coordinator.showSettings()
+    }
+
+    #expect(
+      first.destinations == [.profile, .settings] && replacement.destinations.isEmpty,
+      """
+      A coordinator read its router, then the router's registration was replaced, then it \
+      navigated again. Its first router should have received both navigations [profile, \
+      settings]; it received \(first.destinations) and the replacement \
+      \(replacement.destinations). A registration made before the first read is honoured; \
+      after it, the owner keeps what it got: later reads return the same instance, whatever \
+      the container learns meanwhile.
+      """
+    )
+  }
+
+  @Test("A thousand owners, created and dropped one after another, each resolve their own")
+  func everyNewOwnerResolvesItsOwn() async {
+    let built = Tally()
+    let container = makeTestContainer()
+    container.register((any Analytics).self) {
+      built.increment()
+      return SpyAnalytics()
+    }
+
+    // NB: each probe is dropped before the next is created, so a new one often lives at the
+    // address of the one before it.
+    let reused = await Container.withCurrent(container) {
+      var reused = 0
+      for index in 0..<1000 {
+        let probe = AnalyticsProbe()
+        probe.analytics.track("probe \(index)")
+        if let spy = probe.analytics as? SpyAnalytics, spy.events != ["probe \(index)"] {
+          reused += 1
+        }
+      }
+      return reused
+    }
+
+    #expect(
+      built.count == 1000 && reused == 0,
+      """
+      A thousand owners were created in one container, each read its analytics once and was \
+      dropped before the next was created. The analytics factory should have run 1000 times, \
+      once per owner; it ran \(built.count) time(s), and \(reused) owner(s) got an analytics \
+      another owner had already used. What a wrapper resolved belongs to that owner and goes \
+      with it: a table outside the wrapper, keyed by an object's identity or address, hands a \
+      new owner at a reused address the service of one that is gone (and keeps every service \
+      it ever resolved alive).
+      """
+    )
+  }
 }
 
 /// Every navigation of every ``NumberedRouter``, in order, as "number destination".

@@ -45,6 +45,25 @@ struct Task4Tests {
     }
   }
 
+  @Test("A gate whose container has no flag store stops, even when the reader's scope has one")
+  func missingRegistrationStopsWithoutAskingTheReader() async {
+    await #expect(
+      processExitsWith: .failure,
+      """
+      A gate was created under an empty container, and asked a question inside another \
+      test's scope, whose container has a flag store. The answer came back, so the flag \
+      store came from the reader's scope: one test would pick up another test's fakes. The \
+      gate asks only the container of its creation, and a missing registration there stops \
+      the app with a message, whoever reads it.
+      """
+    ) {
+      let gate = await Container.withCurrent(Container()) { FeatureGate() }
+      let readers = makeTestContainer()
+      readers.register((any FeatureFlagStore).self) { FakeFlagStore(enabled: ["new_checkout"]) }
+      _ = await Container.withCurrent(readers) { gate.isEnabled("new_checkout") }
+    }
+  }
+
   @Test("A gate keeps the container it was created under, even when nothing else holds it")
   func ownerKeepsAContainerNobodyElseHolds() async {
     let store = FakeFlagStore(enabled: ["beta_menu"])

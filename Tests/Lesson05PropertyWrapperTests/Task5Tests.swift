@@ -38,6 +38,41 @@ struct Task5Tests {
     )
   }
 
+  @Test("A hundred threads making the first read of another owner's property resolve it once")
+  func concurrentFirstReadOfAnotherOwnerResolvesOnce() async throws {
+    let trackers = FactoryLog<SpyAnalytics>(delay: .milliseconds(20))
+    let container = makeTestContainer()
+    container.register((any Analytics).self) { trackers.make { SpyAnalytics() } }
+    // NB: an owner the tests declare, not FeatureGate: every @Injected property must resolve
+    // once, whichever type owns it.
+    let probe = await Container.withCurrent(container) { AnalyticsProbe() }
+    try #require(
+      trackers.count == 0,
+      """
+      Creating the probe already resolved its analytics, so no thread can race the first \
+      read. Finish Task 3 first: resolve on the first read.
+      """
+    )
+
+    let finished = await runConcurrently(100) { index in
+      probe.analytics.track("read \(index)")
+    }
+
+    #expect(
+      finished, "The hundred reads did not finish within 10 seconds: is a thread stuck waiting?")
+    #expect(
+      trackers.count == 1 && trackers.instances.map(\.events.count) == [100],
+      """
+      A hundred threads made the first read of one owner's @Injected analytics at the same \
+      moment, and its factory (which takes 20 ms) should have run exactly once, with every \
+      thread tracking on that one analytics; it ran \(trackers.count) time(s), and the \
+      instances built received \(trackers.instances.map(\.events.count)) event(s). The owner \
+      here is not FeatureGate: resolving exactly once is the wrapper's job, for every owner, \
+      not something one owner adds around its own reads.
+      """
+    )
+  }
+
   @Test("Readers wait for a first read however slow its factory, and it runs once")
   func slowFirstReadRunsOnceForEveryWaitingReader() async throws {
     let (gate, stores) = try await gateWithUnreadFlagStore(takingToMake: .milliseconds(1500))
@@ -238,6 +273,108 @@ struct Task5Tests {
       \(analytics.events).
       """
     )
+  }
+
+  @Test("Two threads that wait in turn for each other's first reads, with no cycle, both finish")
+  func waitingInTurnIsNoCycle() async {
+    await #expect(
+      processExitsWith: .success,
+      """
+      Two gates, two threads, no cycle: thread B resolved the first gate's flag store while \
+      thread A waited for it, then A resolved the second gate's while B waited for it. The \
+      process stopped (or did not finish within 10 seconds): a wait that is over, or a \
+      resolution that is over, still counted when B began to wait, so B's wait looked like \
+      a cycle. Whatever a read records to detect cycles must end with that read.
+      """
+    ) {
+      let watchdog = Thread {
+        Thread.sleep(forTimeInterval: 10)
+        exit(EXIT_FAILURE)
+      }
+      watchdog.start()
+      let firstEntered = Signal()
+      let secondEntered = Signal()
+      let runs = Tally()
+      let container = makeTestContainer()
+      container.register((any FeatureFlagStore).self) {
+        runs.increment()
+        (runs.count == 1 ? firstEntered : secondEntered).fire()
+        // NB: each first read stays in flight a while, so the other thread's read waits.
+        Thread.sleep(forTimeInterval: 0.3)
+        return FakeFlagStore(enabled: ["new_checkout"])
+      }
+      let (first, second) = await Container.withCurrent(container) {
+        (FeatureGate(), FeatureGate())
+      }
+      let answers = Tally()
+      let done = DispatchGroup()
+      done.enter()
+      Thread {
+        if first.isEnabled("new_checkout") { answers.increment() }
+        secondEntered.wait()
+        if second.isEnabled("new_checkout") { answers.increment() }
+        done.leave()
+      }.start()
+      done.enter()
+      Thread {
+        firstEntered.wait()
+        if first.isEnabled("new_checkout") { answers.increment() }
+        if second.isEnabled("new_checkout") { answers.increment() }
+        done.leave()
+      }.start()
+      done.wait()
+      exit(answers.count == 4 && runs.count == 2 ? EXIT_SUCCESS : EXIT_FAILURE)
+    }
+  }
+
+  @Test("A factory that waits for another thread's first read of another property is no cycle")
+  func factoryWaitingForAnotherThreadIsNoCycle() async {
+    await #expect(
+      processExitsWith: .success,
+      """
+      Thread B was resolving an analytics; meanwhile thread A read a gate whose flag store's \
+      factory reads that same analytics, so A waited for B, inside a factory. No read waits \
+      for itself here, yet the process stopped (or did not finish within 10 seconds). \
+      A wait inside a factory is a cycle only when the thread it waits for is, through \
+      other waits, this very thread.
+      """
+    ) {
+      let watchdog = Thread {
+        Thread.sleep(forTimeInterval: 10)
+        exit(EXIT_FAILURE)
+      }
+      watchdog.start()
+      let analyticsEntered = Signal()
+      let analytics = SpyAnalytics()
+      let container = makeTestContainer()
+      container.register((any Analytics).self) {
+        analyticsEntered.fire()
+        // NB: the analytics stays in flight a while, so the flag store's factory waits for it.
+        Thread.sleep(forTimeInterval: 0.5)
+        return analytics
+      }
+      let probe = await Container.withCurrent(container) { AnalyticsProbe() }
+      container.register((any FeatureFlagStore).self) {
+        probe.analytics.track("flags_loaded")
+        return FakeFlagStore(enabled: ["new_checkout"])
+      }
+      let gate = await Container.withCurrent(container) { FeatureGate() }
+      let answers = Tally()
+      let done = DispatchGroup()
+      done.enter()
+      Thread {
+        probe.analytics.track("launch")
+        done.leave()
+      }.start()
+      done.enter()
+      Thread {
+        analyticsEntered.wait()
+        if gate.isEnabled("new_checkout") { answers.increment() }
+        done.leave()
+      }.start()
+      done.wait()
+      exit(answers.count == 1 && analytics.events.count == 2 ? EXIT_SUCCESS : EXIT_FAILURE)
+    }
   }
 }
 
