@@ -27,7 +27,7 @@ struct Task4Tests {
       spies.payments.charges.isEmpty
         ? """
         The injected payment gateway was never charged for order \(order.id). Does \
-        placeOrder(_:) still take its gateway from somewhere else than the initializer?
+        placeOrder(_:) still take its gateway from somewhere other than the initializer?
         """
         : """
         The injected payment gateway should be charged once, \(order.totalInCents) cents for \

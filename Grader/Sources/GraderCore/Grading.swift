@@ -296,6 +296,7 @@ public struct Grading {
       root: course.root, environment: environment(for: lessons, source: source),
       scratchPath: source.scratchPath, timeLimit: timeLimit, workFolder: work)
     runner.maxTimeouts = maxTimeouts
+    runner.testModules = lessons.map(\.testModule)
     for lesson in lessons {
       runner.moduleFolders[lesson.module] = source.folder(of: lesson)
       runner.moduleFolders[lesson.module + "Tests"] = lesson.testsFolder

@@ -284,7 +284,7 @@ public struct Options: Sendable, Equatable {
     let flags = commands.filter { !$0.forMaintainers && $0.mode != .help }.compactMap(\.names.first)
     return """
       Usage: ./grade.sh \(commands[0].usage.replacingOccurrences(of: "\n", with: " "))
-             ./grade.sh \(flags.joined(separator: " | ")) <lesson>  (more: see --help)
+             ./grade.sh \(flags.joined(separator: " | ")) [<lesson>]  (more: see --help)
       """
   }
 

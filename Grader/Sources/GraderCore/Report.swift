@@ -165,7 +165,9 @@ public struct Report {
   public func nextStep(_ grades: [LessonGrade], source: CodeSource, watching: Bool = false)
     -> String?
   {
-    guard let grade = grades.first(where: { !$0.isDone }) else { return nil }
+    // A lesson in progress comes before one not started: a learner may have skipped one.
+    let open = grades.filter { !$0.isDone }
+    guard let grade = open.first(where: { !$0.notStarted }) ?? open.first else { return nil }
     let folder = source.folder(of: grade.lesson)
     let id = grade.lesson.id
     let again =

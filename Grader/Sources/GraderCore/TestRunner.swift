@@ -37,6 +37,9 @@ struct TestRunner {
   var startLimit: Double { max(timeLimit, 60) }
   /// Told the name of each test as it starts (a progress line on a terminal).
   var progress: ((String) -> Void)?
+  /// The test modules to run. The test binary holds every lesson the last build compiled
+  /// (the overview builds all six and tests only those started), so the run names them.
+  var testModules: [String] = []
   /// Each built module's folder relative to the root (lesson and test modules), to place
   /// the runtime's own crash message when there is no backtrace.
   var moduleFolders: [String: String] = [:]
@@ -136,7 +139,11 @@ struct TestRunner {
     _ = FileManager.default.createFile(
       atPath: eventsURL.path, contents: nil, attributes: [.posixPermissions: 0o600])
     var arguments = Self.arguments(scratchPath: scratchPath, events: eventsURL.path)
-    for id in ids ?? [] { arguments += ["--filter", Self.exactPattern(id)] }
+    if let ids {
+      for id in ids { arguments += ["--filter", Self.exactPattern(id)] }
+    } else {
+      for module in testModules { arguments += ["--filter", Self.modulePattern(module)] }
+    }
     var env = environment
     // The learner's own frame in a crash report needs the backtracer. Its report goes to a
     // file, so it neither mixes with what the tests print nor has to be parsed out of it.
@@ -298,13 +305,23 @@ struct TestRunner {
 
   /// A `--filter` pattern that matches exactly one test id.
   static func exactPattern(_ id: String) -> String {
+    "^" + escaped(id) + "$"
+  }
+
+  /// A `--filter` pattern that matches every test of a test module (`Module.Suite/test()`).
+  static func modulePattern(_ module: String) -> String {
+    "^" + escaped(module) + "\\."
+  }
+
+  /// `text` with the characters a regular expression gives a meaning escaped.
+  private static func escaped(_ text: String) -> String {
     let special = Set("\\^$.|?*+()[]{}")
-    var pattern = "^"
-    for character in id {
+    var pattern = ""
+    for character in text {
       if special.contains(character) { pattern.append("\\") }
       pattern.append(character)
     }
-    return pattern + "$"
+    return pattern
   }
 
   /// What the runner has learned from the event streams so far.

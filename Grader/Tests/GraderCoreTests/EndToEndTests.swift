@@ -466,6 +466,24 @@ import Testing
     #expect(!overview.contains("does not compile"), "\(overview)")
   }
 
+  @Test("A test run runs only the test modules it is given, whatever else the binary holds")
+  func runsOnlyGivenModules() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: nil, in: root)
+    let course = try Course(root: root)
+    let built = try #require(
+      try Grading(course: course, timeLimit: 30).grade(course.lessons, from: .exercises).first)
+    #expect(built.passedCount + built.failedCount == 3)
+    var runner = TestRunner(
+      root: root, environment: ["KATA_SOURCE": "exercises", "KATA_LESSONS": "lesson01"],
+      scratchPath: ".build", timeLimit: 30, workFolder: MiniKata.workFolder())
+    // The overview builds every lesson into one binary and tests only those started.
+    runner.testModules = ["Lesson02ElsewhereTests"]
+    #expect(try runner.run().tests.isEmpty, "no test of another module runs")
+    runner.testModules = ["Lesson01ArithmeticTests"]
+    #expect(try runner.run().tests.count == 3)
+  }
+
   @Test("A run folder left by a grader killed with kill -9 is removed by the next run")
   func leftoverRunFolderRemoved() throws {
     let root = try MiniKata.prepare()

@@ -210,6 +210,14 @@ import Testing
     #expect("Lesson01Tests.Task1Tests/adds()/T.swift:4:40".wholeMatch(of: pattern) == nil)
   }
 
+  @Test("A test module becomes a filter that matches its tests and no other module's")
+  func moduleFilter() throws {
+    let pattern = try Regex(TestRunner.modulePattern("Lesson01Tests"))
+    #expect("Lesson01Tests.Task1Tests/adds()/T.swift:4:4".prefixMatch(of: pattern) != nil)
+    #expect("Lesson01TestsMore.Task1Tests/adds()".prefixMatch(of: pattern) == nil)
+    #expect("Lesson02Tests.Task1Tests/adds()".prefixMatch(of: pattern) == nil)
+  }
+
   @Test("Output beyond the cap keeps its head and its tail")
   func cappedOutput() {
     let buffer = CappedBuffer(cap: 40)
