@@ -142,6 +142,29 @@ import Testing
     #expect(line.contains("1/3 tests"), "the Total line counts these tests: \(line)")
   }
 
+  @Test("'Next:' names a lesson in progress before an earlier one not started")
+  func nextPrefersLessonInProgress() {
+    var skipped = LessonGrade(
+      lesson: Lesson(module: "Lesson02Y", number: 2, title: "Lesson 02 — Y", textPath: nil),
+      declaredTests: 1, tasks: [TaskGrade(title: "Task 1 — Y", tests: [], location: nil)])
+    skipped.notStarted = true
+    var started = LessonGrade(
+      lesson: Lesson(module: "Lesson03Z", number: 3, title: "Lesson 03 — Z", textPath: nil),
+      declaredTests: 1)
+    started.tasks = [
+      TaskGrade(
+        title: "Task 1 — Z",
+        tests: [TestResult(id: "z", name: "Z", location: location, status: .failed)],
+        location: location)
+    ]
+    let report = Report(style: Style(colour: false))
+    let next = report.nextStep([skipped, started], source: .exercises) ?? ""
+    #expect(next.hasPrefix("Next: lesson03, Task 1 — Z."), "\(next)")
+    let untouched = report.nextStep([skipped], source: .exercises) ?? ""
+    #expect(untouched.hasPrefix("Next: lesson02, Task 1 — Y."), "\(untouched)")
+    #expect(untouched.hasSuffix("then run ./grade.sh lesson02."), "\(untouched)")
+  }
+
   @Test("--hint does not say every task passes when no test ran")
   func hintWithoutTests() throws {
     let hints = Hints(course: try Course(root: kataRoot), style: Style(colour: false))
