@@ -66,6 +66,7 @@ struct Builder {
     if Interrupts.requested { throw .interrupted }
     if let line = Self.toolchainProblem(in: outcome.output) { throw .toolchainTooOld(line) }
     if let fix = Self.toolchainFix(in: outcome.output) { throw .toolchainUnfit(fix) }
+    if outcome.status != 0, let line = Self.diskFull(in: outcome.output) { throw .diskFull(line) }
     let diagnostics = Self.diagnostics(in: outcome.output, root: root)
     return BuildOutcome(
       succeeded: outcome.status == 0 && !outcome.signalled, diagnostics: diagnostics,
@@ -136,6 +137,16 @@ struct Builder {
         try? fileManager.removeItem(at: folder.appending(path: file))
       }
     }
+  }
+
+  /// The line of a failed build that says the disk is full (the compiler's "No space left on
+  /// device", SwiftPM's database "disk is full"): an error line of the tools, not a
+  /// diagnostic in a `.swift` file nor a source line a diagnostic quotes (`3 | …`).
+  static func diskFull(in output: String) -> String? {
+    output.split(separator: "\n").first { line in
+      line.contains("error") && !line.contains(".swift:") && !line.contains("|")
+        && (line.contains("No space left on device") || line.contains("disk is full"))
+    }.map { $0.trimmingCharacters(in: .whitespaces) }
   }
 
   /// SwiftPM's line saying the toolchain is older than the manifest's tools version.

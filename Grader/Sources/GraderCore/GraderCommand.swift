@@ -180,6 +180,11 @@ public enum GraderCommand {
     do {
       try Checksums(root: course.root).write(for: course.lessons)
       say("Updated \(Checksums.listPath).")
+      // A learner who runs it takes their own code for the starter: say what it did.
+      say(
+        "It records Tests/ as shipped and Exercises/ as the starters (the course at a glance "
+          + "skips a lesson whose files match its starter). Undo: git checkout -- "
+          + Checksums.listPath)
       return 0
     } catch {
       printError(

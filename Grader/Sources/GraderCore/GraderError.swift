@@ -21,6 +21,8 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
   case resetFailed(String)
   /// `--mutants` could not run; carries why (the solution fails, a file cannot be written).
   case mutantsCannotRun(String)
+  /// The build failed because the disk is full; carries the line that says so.
+  case diskFull(String)
   /// The learner pressed Ctrl-C.
   case interrupted
 
@@ -48,6 +50,11 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
       return "Could not reset: \(why)"
     case .mutantsCannotRun(let why):
       return "The mutation check cannot run: \(why)"
+    case .diskFull(let line):
+      return
+        "The disk is full, so the build could not finish (\(line)). Nothing is wrong with your "
+        + "code: free some space (`rm -rf .build` frees the kata's own build), then run "
+        + "./grade.sh again."
     case .interrupted:
       return "Interrupted."
     }

@@ -229,7 +229,8 @@ public struct Options: Sendable, Equatable {
       names: ["--update-checksums"], mode: .updateChecksums, usage: "--update-checksums",
       summary: """
         After changing tests or starters on purpose, record their fingerprints in \
-        Tests/checksums.txt. Not for learners: it silences the warning about edited tests.
+        Tests/checksums.txt. Not for learners: it silences the warning about edited tests, \
+        and takes your code for the starter (the course at a glance then skips it).
         """,
       forMaintainers: true),
     Command(

@@ -163,6 +163,8 @@ enum ProgramOutput {
   static func withoutEscapes(_ line: Substring) -> Substring? {
     func isControl(_ scalar: Unicode.Scalar) -> Bool {
       (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+        // Bidirectional overrides and isolates, which reorder the rest of a terminal line.
+        || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
     guard line.unicodeScalars.contains(where: isControl) else { return line }
     var kept = ""

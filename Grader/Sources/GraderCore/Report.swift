@@ -359,14 +359,18 @@ public struct Report {
       if test.note == nil { lines.append(indent + style.dim("at \(test.location)")) }
       return lines + printedLines(of: test, indent: indent)
     }
+    // A message may quote what the learner's code returned: its control characters go too.
     for comment in failure.comments {
-      lines += comment.split(separator: "\n").map { indent + $0 }
+      lines += comment.split(separator: "\n", omittingEmptySubsequences: false).map {
+        indent + (ProgramOutput.withoutEscapes($0) ?? "")
+      }
     }
     // The specification's message says what was seen and what was expected; Swift Testing's
     // dump of the expression (`Expectation failed: (outcome → timedOut).value → nil`) is shown
     // only when there is no message (and in --json and --junit, always).
     if failure.comments.isEmpty {
-      lines.append(indent + style.dim(Self.shortened(failure.summary)))
+      let summary = ProgramOutput.withoutEscapes(Substring(failure.summary)) ?? ""
+      lines.append(indent + style.dim(Self.shortened(String(summary))))
     }
     var place = failure.location.map { "at \($0)" } ?? "at \(test.location)"
     if test.failures.count > 1 {

@@ -57,7 +57,7 @@ struct Watch: Sendable {
         }
       guard let target else { continue }
       do {
-        try grade(target, grading: grading)
+        try grade(target, grading: grading, changed: changed.sorted())
         regrades += 1
       } catch .interrupted {
         break
@@ -69,9 +69,14 @@ struct Watch: Sendable {
     return 0
   }
 
-  private func grade(_ lesson: Lesson, grading: Grading) throws(GraderError) {
+  private func grade(_ lesson: Lesson, grading: Grading, changed: [String] = [])
+    throws(GraderError)
+  {
     if style.colour { FileHandle.standardOutput.write(Data("\u{1B}[2J\u{1B}[H".utf8)) }
     say(style.dim("[\(Self.clock.string(from: Date()))] Grading \(lesson.id)…"))
+    // Named, so a file that changes on its own (code under test that writes into the lesson
+    // folder sets off a grade after every grade) shows why the watch keeps grading.
+    if let line = Self.changedLine(changed) { say(style.dim(line)) }
     let grades = try grading.grade([lesson], from: .exercises)
     ProgressLine().clear()
     onGraded?(grades)
@@ -85,6 +90,14 @@ struct Watch: Sendable {
       say(line)
     }
     say(style.dim("Watching \(lesson.exercisesFolder)/ — save to grade again, Ctrl-C to stop."))
+  }
+
+  /// `Changed: A.swift, B.swift` (file names, at most three), or `nil` for none.
+  static func changedLine(_ paths: [String]) -> String? {
+    guard !paths.isEmpty else { return nil }
+    let names = paths.prefix(3).map { String($0.split(separator: "/").last ?? Substring($0)) }
+    let more = paths.count > 3 ? " and \(paths.count - 3) more" : ""
+    return "Changed: \(names.joined(separator: ", "))\(more)"
   }
 
   /// The time of day for the "Grading…" line, always as 24-hour digits: a fixed format

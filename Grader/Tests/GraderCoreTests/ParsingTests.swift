@@ -188,6 +188,29 @@ import Testing
     #expect(Builder.toolchainProblem(in: "error: cannot find 'x' in scope") == nil)
   }
 
+  @Test("--watch names the files whose change set off a grade")
+  func watchNamesChanges() {
+    #expect(Watch.changedLine([]) == nil)
+    #expect(Watch.changedLine(["Exercises/L/A.swift"]) == "Changed: A.swift")
+    #expect(
+      Watch.changedLine(["E/L/A.swift", "E/L/B.swift", "E/L/C.swift", "E/L/D.swift"])
+        == "Changed: A.swift, B.swift, C.swift and 1 more")
+  }
+
+  @Test("A build that failed for a full disk is told apart from a compile error")
+  func diskFull() {
+    let swiftPM = "error: database or disk is full\nerror: fatalError"
+    #expect(Builder.diskFull(in: swiftPM) == "error: database or disk is full")
+    let compiler = "<unknown>:0: error: error writing output: No space left on device"
+    #expect(Builder.diskFull(in: compiler)?.contains("No space left on device") == true)
+    let quoted =
+      "Exercises/L/A.swift:3:5: error: cannot find 'x' in scope\n"
+      + "3 |   throw Failure(\"error: No space left on device\") + x"
+    #expect(Builder.diskFull(in: "Exercises/L/A.swift:3:5: error: No space left on device") == nil)
+    #expect(Builder.diskFull(in: quoted) == nil, "the learner's own line, quoted, is not the disk")
+    #expect(GraderError.diskFull("x").description.contains("Nothing is wrong with your code"))
+  }
+
   @Test("A crash keeps the fatal message and the learner's own frame")
   func crashLog() {
     let output = """

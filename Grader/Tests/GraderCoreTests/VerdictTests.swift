@@ -67,6 +67,21 @@ import Testing
     #expect(ProgramOutput.byTest(in: output)["Adds two numbers"] == ["red and bold green"])
   }
 
+  @Test("A test's message that quotes the learner's string shows none of its control characters")
+  func controlsInMessagesStripped() {
+    let quoted = "The screen shows \"We\u{9B}2J\u{202E} could not\u{1B}[31m load\u{07}\"."
+    var grade = LessonGrade(lesson: lesson, declaredTests: 1)
+    var test = TestResult(id: "a", name: "A", location: location, status: .failed)
+    test.failures = [Failure(summary: quoted, comments: [quoted, "", "next"], location: location)]
+    grade.tasks = [TaskGrade(title: "Task 1 — A", tests: [test], location: location)]
+    let text = Report(style: Style(colour: false)).detailed(grade)
+    #expect(text.contains("The screen shows \"We could not load\"."), "\(text)")
+    let controls = text.unicodeScalars.filter {
+      ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}"
+    }
+    #expect(controls.isEmpty, "\(controls.map { String($0.value, radix: 16) })")
+  }
+
   @Test("C1 controls, window titles and other control characters the learner printed go too")
   func controlsStripped() {
     let output = """
