@@ -223,6 +223,89 @@ struct Task1Tests {
   }
 
   @Test(
+    "Guard: a factory that resolves a class twice gets two objects", arguments: [1, 2])
+  func nestedResolvesMakeNewObjects(pairs: Int) async {
+    let locator = ServiceLocator()
+    let factory = ConnectionFactory()
+    factory.register(in: locator)
+    locator.register(ConnectionPair.self) {
+      // One factory, two resolves of the same class: two connections, as two callers get.
+      let first = try? locator.resolve(Connection.self)
+      let second = try? locator.resolve(Connection.self)
+      return ConnectionPair(
+        first: first ?? Connection(number: -1), second: second ?? Connection(number: -1))
+    }
+
+    let outcome = await runOffPool {
+      try (0..<pairs).map { _ in try locator.resolve(ConnectionPair.self) }
+    }
+
+    let made = (outcome.value ?? []).flatMap { [$0.first, $0.second] }
+    let numbers = made.map(\.number)
+    let distinct = Set(made.map(ObjectIdentifier.init)).count
+    // Every resolve runs the factory, also the resolves a factory makes while it builds.
+    #expect(
+      numbers == Array(1...(2 * pairs)) && distinct == 2 * pairs,
+      outcome.didFinish
+        ? """
+        A ConnectionPair factory resolves Connection (a class) twice; \(pairs) pair(s) held \
+        connections numbered \(numbers), \(distinct) distinct object(s), and the Connection \
+        factory ran \(factory.count) time(s). Expected \(2 * pairs) new objects, 1 to \
+        \(2 * pairs): a resolve made inside a factory is a resolve too, and gets what the \
+        factory registered for it makes now, not an object made earlier in the same build.
+        """
+        : """
+        resolve(_:) never returned when the factory it ran resolved another service from \
+        the same locator. Is the locator's lock held while the factory runs?
+        """
+    )
+  }
+
+  @Test(
+    "Guard: two threads resolving the same type at the same moment each get a service",
+    arguments: [2, 3])
+  func sameTypeResolvedAtOnce(threads: Int) async {
+    let locator = ServiceLocator()
+    let meeting = MeetingPoint(count: threads)
+    let made = Mutex(0)
+    locator.register(Billing.Settings.self) {
+      // Nobody leaves the factory before every thread is inside it.
+      meeting.enterAndWait()
+      let number = made.withLock { count in
+        count += 1
+        return count
+      }
+      return Billing.Settings(currency: "EUR-\(number)")
+    }
+    let outcomes = Mutex<[Int: String]>([:])
+
+    let finished = await runConcurrently(threads) { index in
+      let outcome = Result { try locator.resolve(Billing.Settings.self) }
+      let text =
+        switch outcome {
+        case .success(let settings): settings.currency
+        case .failure(let error): "threw \"\(error)\""
+        }
+      outcomes.withLock { $0[index] = text }
+    }
+
+    let results = outcomes.withLock { $0 }.sorted { $0.key < $1.key }.map(\.value)
+    let served = results.filter { $0.hasPrefix("EUR-") }.count
+    // Two callers of one type at once are two callers, not a service that depends on itself.
+    #expect(
+      finished && served == threads && meeting.entered == threads,
+      """
+      \(threads) threads resolved Billing.Settings at the same moment, from a factory that \
+      waits until all of them are inside it; they got \(results), and \(meeting.entered) \
+      of them reached the factory. Each should get a service of its own. Whatever the \
+      locator tracks while a factory runs (types in progress, to find a cycle, say) belongs \
+      to one resolve on one thread, not to the whole locator: another thread asking for \
+      the same type is no cycle.
+      """
+    )
+  }
+
+  @Test(
     "Guard: a factory may resolve other services from the same locator",
     arguments: [("EUR", "DHL"), ("USD", "UPS")])
   func factoryResolvesFromTheSameLocator(values: (currency: String, carrier: String)) async {

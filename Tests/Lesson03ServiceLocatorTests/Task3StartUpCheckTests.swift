@@ -243,6 +243,77 @@ struct Task3Tests {
     )
   }
 
+  @Test(
+    "A failed resolve does not make the check vouch for the missing type",
+    arguments: CheckoutNeed.allCases)
+  func failedResolveLeavesTheCheckAlone(missing: CheckoutNeed) throws {
+    let locator = ServiceLocator()
+    for need in CheckoutNeed.allCases where need != missing { need.register(in: locator) }
+    // Someone asks for the missing service before the check runs.
+    let resolved = Result { try missing.resolve(from: locator) }
+    try #require(
+      resolved.thrownDescription != "nothing",
+      "\(missing.typeName) is not registered, yet resolve(_:) returned something for it."
+    )
+
+    let error = #expect(
+      throws: (any Error).self,
+      """
+      \(missing.typeName) is not registered, and resolve(_:) just threw for it; the check \
+      then passed. Whatever resolve(_:) remembers about a type it could not make, the \
+      check answers for the registrations only: a failed request registers nothing.
+      """
+    ) {
+      try locator.verifyRegistrations(checkoutNeeds)
+    }
+    let message = String(describing: try #require(error))
+    #expect(
+      message.contains(missing.typeName),
+      """
+      After a failed resolve of \(missing.typeName), the check's error should name it; it \
+      reads "\(message)".
+      """
+    )
+  }
+
+  @Test(
+    "Each check answers for its own list, not for the lists checked before",
+    arguments: [(CheckoutNeed.receipts, CheckoutNeed.analytics), (.analytics, .receipts)])
+  func checkForgetsEarlierLists(missing: (first: CheckoutNeed, second: CheckoutNeed)) throws {
+    let locator = ServiceLocator()
+    CheckoutNeed.payments.register(in: locator)
+    let firstError = #expect(
+      throws: (any Error).self,
+      "\(missing.first.typeName) is not registered, yet the check passed."
+    ) {
+      try locator.verifyRegistrations([PaymentGateway.self, missing.first.type])
+    }
+    _ = try #require(firstError)
+
+    // A shorter list, everything in it registered.
+    let shorter = Result { try locator.verifyRegistrations([PaymentGateway.self]) }
+    #expect(
+      shorter.thrownDescription == "nothing",
+      """
+      A check of [PaymentGateway, \(missing.first.typeName)] failed; a second check of \
+      [PaymentGateway] alone, which is registered, then threw "\(shorter.thrownDescription)". \
+      Each check answers for the list it is given: what an earlier check required does not \
+      belong to the next one.
+      """
+    )
+    // Another list with another missing type: the error names that one, not the first.
+    let other = Result { try locator.verifyRegistrations([missing.second.type]) }
+    let message = other.thrownDescription
+    #expect(
+      message.contains(missing.second.typeName) && !message.contains(missing.first.typeName),
+      """
+      After a check of [PaymentGateway, \(missing.first.typeName)], a check of \
+      [\(missing.second.typeName)] should name \(missing.second.typeName) only; it reads \
+      "\(message)". Name the missing types of the list given now, nothing else.
+      """
+    )
+  }
+
   @Test("Two locators are checked on their own registrations", arguments: [false, true])
   func locatorsAreCheckedApart(emptyFirst: Bool) throws {
     let empty = ServiceLocator()

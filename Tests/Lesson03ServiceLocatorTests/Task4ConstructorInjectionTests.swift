@@ -136,6 +136,17 @@ struct Task4Tests {
       no receipt for an order that was not paid.
       """
     )
+    // One order, one charge: the service cannot know whether the failed one took the money.
+    #expect(
+      gateway.spy.charges.map(\.reference) == [example.orderID],
+      """
+      The charge for order \(example.orderID) failed with OutageError(\(example.code)), and \
+      the gateway then saw charges \(gateway.spy.charges.map(\.reference)); expected exactly \
+      one. A charge that timed out may still have gone through, so charging again can take \
+      the customer's money twice. Rethrow the failure and let the caller decide, as for any \
+      other error.
+      """
+    )
   }
 
   @Test(
@@ -171,6 +182,16 @@ struct Task4Tests {
       """
       The receipt of order \(example.orderID) could not be saved, yet analytics recorded \
       \(spies.analytics.events). Record checkout_completed only once the receipt is kept.
+      """
+    )
+    // The bank said yes: a receipt that could not be saved is no decline.
+    #expect(
+      !spies.analytics.events.map(\.name).contains("checkout_declined"),
+      """
+      The bank approved order \(example.orderID) and only its receipt could not be saved \
+      (OutageError(\(example.code))), yet analytics recorded \(spies.analytics.events). \
+      Only the bank's refusal is a decline; a failure to keep the receipt is the store's \
+      error, which the caller already gets.
       """
     )
   }
@@ -356,6 +377,52 @@ struct Task4Tests {
       The receipts returned were \(String(describing: first)), \
       \(String(describing: declined)) and \(String(describing: third)); each order should \
       get a receipt of its own, and the declined one none.
+      """
+    )
+  }
+
+  @Test(
+    "After an outage or a failed save, the same service places the next order",
+    arguments: [("U", false), ("V", true)])
+  func nextOrderAfterAFailure(example: (prefix: String, saveFailsFirst: Bool)) async {
+    let outage = "\(example.prefix)-outage"
+    let unsaved = "\(example.prefix)-unsaved"
+    let firstFailure = example.saveFailsFirst ? unsaved : outage
+    let secondFailure = example.saveFailsFirst ? outage : unsaved
+    let orders = [
+      firstFailure, "\(example.prefix)-1", secondFailure, "\(example.prefix)-2",
+    ]
+    let gateway = OutageForOrdersGateway(
+      transactionID: "txn-\(example.prefix)", outages: [outage])
+    let receipts = FailingForOrdersReceiptStore(failing: [unsaved])
+    let analytics = AnalyticsSpy()
+    let service = makeCheckoutService(payments: gateway, receipts: receipts, analytics: analytics)
+
+    var outcomes: [String] = []
+    for id in orders {
+      do {
+        let receipt = try await service.placeOrder(Order(id: id, totalInCents: 100))
+        outcomes.append("\(id): receipt for \(receipt.orderID)")
+      } catch {
+        outcomes.append("\(id): threw \(error)")
+      }
+    }
+
+    let failures = [outage: "OutageError(503)", unsaved: "OutageError(507)"]
+    let expected = orders.map { id in
+      failures[id].map { "\(id): threw \($0)" } ?? "\(id): receipt for \(id)"
+    }
+    let paid = orders.filter { failures[$0] == nil }
+    // A failure ends that order only: the service is as ready for the next one as before.
+    #expect(
+      outcomes == expected && receipts.receipts.map(\.orderID) == paid,
+      """
+      One service placed \(orders) in turn; the gateway had an outage for \(outage), and \
+      the store could not save the receipt of \(unsaved). The orders ended as \(outcomes), \
+      and the store kept \(receipts.receipts.map(\.orderID)); expected \(expected), with \
+      \(paid) kept. State that a failure leaves behind (a flag, a guard, an order in \
+      progress) must be reset on every path out of placeOrder(_:), errors included, or one \
+      outage breaks the checkout until the app restarts.
       """
     )
   }

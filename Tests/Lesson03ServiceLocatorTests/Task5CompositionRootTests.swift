@@ -170,23 +170,47 @@ struct Task5Tests {
       return spies.analytics
     }
 
-    for _ in 0..<builds { _ = try? makeCheckoutService(resolvingFrom: locator) }
+    // Every service built stays in use until the end, as on screens that are still open.
+    let services = (0..<builds).map { _ in try? makeCheckoutService(resolvingFrom: locator) }
 
     let counted = runs.withLock { $0 }
     let expected = Dictionary(
       uniqueKeysWithValues: CheckoutNeed.allCases.map { ($0.typeName, builds) })
+    let tooFew = counted.values.contains { $0 < builds }
     // Every factory run makes a service (a live connection, a store on disk): make each once.
     #expect(
       counted == expected,
       """
       makeCheckoutService(resolvingFrom:) was called \(builds) time(s); the factories ran \
-      \(counted), expected \(expected): each service resolved once per build. A resolve \
-      only to see whether it works makes a second gateway or store that nobody uses; the \
-      start-up check that makes nothing is verifyRegistrations(_:), and the build itself \
-      throws when a service is missing.
+      \(Self.runs(counted)), expected \(Self.runs(expected)): each service resolved once per \
+      build. \(tooFew ? Self.buildSkipped : Self.buildResolvedTwice)
+      """
+    )
+    let distinct = Set(services.compactMap { $0.map(ObjectIdentifier.init) }).count
+    #expect(
+      distinct == builds,
+      """
+      \(builds) build(s) from one locator, while every service built was still in use, gave \
+      \(distinct) distinct service(s). Each build makes a new service from what it resolves \
+      now: no cache of earlier builds, not even while the locator is unchanged.
       """
     )
   }
+
+  /// How often each factory ran, in a fixed order.
+  static func runs(_ counts: [String: Int]) -> String {
+    counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+  }
+
+  static let buildSkipped = """
+    A build resolved less than that: it handed out a service made before, or kept what it \
+    resolved earlier. Resolve from the locator on every build, and keep nothing.
+    """
+  static let buildResolvedTwice = """
+    A resolve only to see whether it works makes a second gateway or store that nobody uses; \
+    the start-up check that makes nothing is verifyRegistrations(_:), and the build itself \
+    throws when a service is missing.
+    """
 
   @Test("The composition root leaves the locator it is given as it was", arguments: [false, true])
   func leavesTheLocatorAsItWas(resolveFirst: Bool) throws {
@@ -355,6 +379,103 @@ struct Task5Tests {
       in it needs it yet. A service that holds a locator can start looking things up again \
       with the next feature, and its initializer no longer says what it needs. Resolve at \
       the composition root and hand the service only what it uses.
+      """
+    )
+  }
+
+  @Test(
+    "Once its caller lets go of the locator, the locator is gone while the service lives",
+    arguments: [("txn-kept", "J-1"), ("txn-held", "J-2")])
+  func serviceLetsGoOfTheLocator(example: (transactionID: String, orderID: String)) async throws {
+    let spies = CheckoutSpies(transactionID: example.transactionID)
+    // The caller builds from a locator of its own, then keeps only the service.
+    let (built, weakLocator) = {
+      let locator = spies.locator()
+      return (try? makeCheckoutService(resolvingFrom: locator), WeakBox(locator))
+    }()
+    let service = try #require(
+      built,
+      "makeCheckoutService(resolvingFrom:) threw although the locator holds all three services."
+    )
+
+    // Whatever shape it takes (a property, a closure, a dictionary), a kept locator stays alive.
+    #expect(
+      weakLocator.object == nil,
+      """
+      The caller built a service from its locator and let go of the locator, yet the \
+      locator is still alive while the service lives: something keeps it, in whatever \
+      shape (a closure that returns it, a context dictionary, a property). A service that \
+      can reach a locator can start looking things up again with the next feature, and its \
+      initializer no longer says what it needs. Hand the service only what it uses, and \
+      keep nothing of the locator.
+      """
+    )
+    // The service still works with what it was given.
+    let receipt = try? await service.placeOrder(
+      Order(id: example.orderID, totalInCents: 100))
+    #expect(
+      receipt?.transactionID == example.transactionID
+        && spies.receipts.receipts.map(\.orderID) == [example.orderID],
+      """
+      After its locator was gone, the service should still place order \(example.orderID) \
+      with the gateway and store it was built with; it returned \
+      \(String(describing: receipt)), and the store holds \
+      \(spies.receipts.receipts.map(\.orderID)).
+      """
+    )
+  }
+
+  @Test(
+    "A build that waits in a factory delays no build from another locator",
+    arguments: [("txn-slow", "txn-quick"), ("txn-busy", "txn-free")])
+  func buildsDoNotWaitForEachOther(transactions: (slow: String, quick: String)) async throws {
+    let slow = CheckoutSpies(transactionID: transactions.slow)
+    let quick = CheckoutSpies(transactionID: transactions.quick)
+    let slowEntered = DispatchSemaphore(value: 0)
+    let quickBuilt = DispatchSemaphore(value: 0)
+    let slowLocator = slow.locator()
+    // The slow build's gateway factory waits, for at most five seconds, for the other build.
+    let payments = slow.payments
+    slowLocator.register(PaymentGateway.self) {
+      slowEntered.signal()
+      let waitedOut = quickBuilt.wait(timeout: .now() + 5) == .timedOut
+      return waitedOut ? PaymentGatewaySpy(transactionID: "txn-waited-out") : payments
+    }
+    let quickLocator = quick.locator()
+    let built = Mutex<[Int: CheckoutService]>([:])
+
+    let finished = await runConcurrently(2) { index in
+      if index == 0 {
+        let service = try? makeCheckoutService(resolvingFrom: slowLocator)
+        built.withLock { $0[0] = service }
+      } else {
+        _ = slowEntered.wait(timeout: .now() + 5)
+        let service = try? makeCheckoutService(resolvingFrom: quickLocator)
+        built.withLock { $0[1] = service }
+        quickBuilt.signal()
+      }
+    }
+    try #require(finished, "The two builds did not finish in time.")
+
+    let slowService = try #require(
+      built.withLock { $0[0] },
+      "makeCheckoutService(resolvingFrom:) threw although the locator holds all three services."
+    )
+    let receipt = try? await slowService.placeOrder(Order(id: "W-1", totalInCents: 100))
+    let quickBuild =
+      built.withLock { $0[1] } == nil
+      ? "threw" : "only finished once that factory gave up after five seconds"
+    // The other build finished while the first one's factory was still running.
+    #expect(
+      receipt?.transactionID == transactions.slow && built.withLock { $0[1] } != nil,
+      """
+      One build's gateway factory waited for a build from another locator, which \
+      \(quickBuild); the first service's receipt was \(String(describing: receipt)). \
+      Builds from two locators share nothing, so neither should wait for the other: a lock \
+      held across a whole build (one for the whole process) makes every build in the app \
+      wait for every slow factory, and a factory that itself builds a checkout service waits \
+      for a lock its own thread holds. Resolve from the locator you are given, with no lock \
+      of your own around it.
       """
     )
   }

@@ -527,3 +527,88 @@ private func isTarget(_ value: Any, _ target: AnyObject) -> Bool {
 }
 
 // MARK: - The guard: no live object in a test
+
+// MARK: - Collaborators that fail once in a while
+
+/// A gateway that charges every order except the ones named, whose charges fail with an
+/// outage; it records every call like the spy.
+final class OutageForOrdersGateway: PaymentGateway {
+  let outages: Set<String>
+  let spy: PaymentGatewaySpy
+
+  init(transactionID: String, outages: Set<String>) {
+    self.outages = outages
+    spy = PaymentGatewaySpy(transactionID: transactionID)
+  }
+
+  func charge(amountInCents: Int, reference: String) async throws -> String {
+    let transactionID = try await spy.charge(amountInCents: amountInCents, reference: reference)
+    if outages.contains(reference) { throw OutageError(code: 503) }
+    return transactionID
+  }
+
+  func refund(transactionID: String, amountInCents: Int) async throws {
+    try await spy.refund(transactionID: transactionID, amountInCents: amountInCents)
+  }
+}
+
+/// A receipt store that cannot save the receipts of the orders named, and keeps the rest.
+final class FailingForOrdersReceiptStore: ReceiptStore {
+  let failing: Set<String>
+  private let saved = Mutex<[Receipt]>([])
+
+  init(failing: Set<String>) { self.failing = failing }
+
+  /// The receipts it kept.
+  var receipts: [Receipt] { saved.withLock { $0 } }
+
+  func save(_ receipt: Receipt) async throws {
+    if failing.contains(receipt.orderID) { throw OutageError(code: 507) }
+    saved.withLock { $0.append(receipt) }
+  }
+}
+
+// MARK: - Resolving at the same moment
+
+/// A gate that holds everyone who enters until `count` are inside, or until `timeLimit`
+/// passes, so two resolves are sure to run a factory at the same time.
+final class MeetingPoint: Sendable {
+  private let count: Int
+  private let timeLimit: TimeInterval
+  private let inside = Mutex(0)
+  private let condition = NSCondition()
+
+  init(count: Int, timeLimit: TimeInterval = 5) {
+    self.count = count
+    self.timeLimit = timeLimit
+  }
+
+  /// How many entered so far.
+  var entered: Int { inside.withLock { $0 } }
+
+  /// Enters, and waits for the others; returns whether all of them came in time.
+  @discardableResult
+  func enterAndWait() -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeLimit)
+    condition.lock()
+    defer { condition.unlock() }
+    let now = inside.withLock { value in
+      value += 1
+      return value
+    }
+    if now >= count {
+      condition.broadcast()
+      return true
+    }
+    while inside.withLock({ $0 }) < count {
+      if !condition.wait(until: deadline) { return inside.withLock { $0 } >= count }
+    }
+    return true
+  }
+}
+
+/// Two connections that one factory resolved, one after the other.
+struct ConnectionPair: Sendable {
+  let first: Connection
+  let second: Connection
+}
