@@ -214,7 +214,9 @@ struct TestRunner {
     }
     let ending: Ending
     if let lingered, state.runEnded {
-      state.notes.append(lingered)
+      // Processes the tests left running explain the wait (noted above); an exit handler or a
+      // thread would be a second, wrong guess.
+      if outcome.leftovers == 0 && !outcome.outputLeftOpen { state.notes.append(lingered) }
       ending = .finished
     } else if let lingered {
       for id in state.inFlight.keys { state.record(id, status: .timedOut, note: lingered) }

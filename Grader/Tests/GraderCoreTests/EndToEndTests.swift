@@ -1084,6 +1084,7 @@ import Testing
     #expect(marked.isEmpty, "no process with the grader's mark is left: \(marked)")
     let report = Report(style: Style(colour: false)).detailed(lesson)
     #expect(report.contains("the grader stopped"), "the report says what was ended:\n\(report)")
+    #expect(!report.contains("atexit"), "and blames no exit handler as well:\n\(report)")
     #expect(MiniKata.sleepers() == [], "the learner's child process was ended")
   }
 }
