@@ -226,13 +226,7 @@ struct Task5Tests {
     arguments: Market.allCases
   )
   func appSplitsFactoriesByFeature(market: Market) {
-    let app = makeShopApp(
-      configuration: configuration(market: market, backend: FakeBackend()),
-      navigator: RecordingNavigator())
-    app.start()
-    app.showOrders()
-    app.switchAccount(to: Sample.bob)
-    app.showOrders()
+    let app = appAfterEveryFlow(market: market)
 
     let both = factoriesForBothFeatures(keptBy: app)
     #expect(

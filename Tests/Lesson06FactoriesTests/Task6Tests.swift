@@ -129,13 +129,7 @@ struct Task6Tests {
     arguments: Market.allCases
   )
   func appFactoriesAreNotTheContainer(market: Market) {
-    let app = makeShopApp(
-      configuration: configuration(market: market, backend: FakeBackend()),
-      navigator: RecordingNavigator())
-    app.start()
-    app.showOrders()
-    app.switchAccount(to: Sample.bob)
-    app.showOrders()
+    let app = appAfterEveryFlow(market: market)
 
     let clients = factoriesHoldingAClient(keptBy: app)
     #expect(

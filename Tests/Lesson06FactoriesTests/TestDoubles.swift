@@ -509,6 +509,20 @@ func coordinatorsKept(by app: any ShopApp) -> [(path: String, coordinator: any C
   }
 }
 
+/// An app of `market` that has run every flow once (the catalog, the orders, a switch to Bob
+/// and his orders), so that whatever it builds on the way is there to inspect.
+@MainActor
+func appAfterEveryFlow(market: Market) -> any ShopApp {
+  let app = makeShopApp(
+    configuration: configuration(market: market, backend: FakeBackend()),
+    navigator: RecordingNavigator())
+  app.start()
+  app.showOrders()
+  app.switchAccount(to: Sample.bob)
+  app.showOrders()
+  return app
+}
+
 /// Where an app stores, all the way down, a factory that is both a catalog and an account
 /// factory. A factory that only a closure holds cannot be seen.
 @MainActor
