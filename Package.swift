@@ -52,10 +52,10 @@ let selectedLessons: [String] = {
 let indexOnlyOwnCode: [SwiftSetting] = [.unsafeFlags(["-index-ignore-system-modules"])]
 
 var targets: [Target] = [
-  .target(name: "KataLineBufferedOutput", path: "Tests/KataLineBufferedOutput"),
+  .target(name: "KataOrderedOutput", path: "Tests/KataOrderedOutput"),
   .target(
     name: "KataTestSupport",
-    dependencies: ["KataLineBufferedOutput"],
+    dependencies: ["KataOrderedOutput"],
     path: "Tests/KataTestSupport",
     swiftSettings: indexOnlyOwnCode
   ),

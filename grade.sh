@@ -103,10 +103,15 @@ if [ "$needs_build" != no ]; then
   # SwiftPM's own build system, whose layout ($scratch/debug/kata-grader) this script and the
   # grader read; the next SwiftPM defaults to Swift Build. Swift 6.2 accepts the option too.
   # No index: nothing reads one for the grader, and it cost a third of the first build.
-  if ! log=$(swift build --build-system native --package-path "$root/Grader" --scratch-path "$scratch" --product kata-grader --disable-index-store 2>&1); then
+  # SwiftPM's lock files go to TMPDIR: a folder of the grader's, so none is left in /tmp.
+  tmp="$scratch/tmp"
+  mkdir -p "$tmp"
+  if ! log=$(TMPDIR="$tmp" swift build --build-system native --package-path "$root/Grader" --scratch-path "$scratch" --product kata-grader --disable-index-store 2>&1); then
+    rm -rf "$tmp"
     printf '%s\n' "$log" | grep -E 'error' | head -n 20 >&2
     fail "The grader did not build (see above). Is Grader/ intact? Try: git status Grader"
   fi
+  rm -rf "$tmp"
   printf '%s\n' "$sources" >"$built_from"
 fi
 

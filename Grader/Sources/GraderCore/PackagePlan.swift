@@ -149,7 +149,7 @@ struct PackagePlan {
       return Dictionary(uniqueKeysWithValues: lessons.map { ($0.module, message) })
     }
     let support = ["KataTestSupport": "Tests/KataTestSupport"]
-      .merging(["KataLineBufferedOutput": "Tests/KataLineBufferedOutput"]) { old, _ in old }
+      .merging(["KataOrderedOutput": "Tests/KataOrderedOutput"]) { old, _ in old }
     var expected = support
     for lesson in lessons {
       expected[lesson.module] = source.folder(of: lesson)

@@ -2,8 +2,8 @@
 /// Testing print themselves and the crash report (which the grader shows apart).
 ///
 /// This works because the grader runs tests one at a time and the kata's test support sends
-/// standard output, line by line, to standard error, where Swift Testing writes its console
-/// lines (Tests/KataLineBufferedOutput): every line a test prints lands between
+/// standard output, unbuffered, to standard error, where Swift Testing writes its console
+/// lines (Tests/KataOrderedOutput): every line a test prints lands between
 /// `Test "name" started.` and that test's closing line.
 enum ProgramOutput {
   /// One test's share of the output, in the order the tests started.
@@ -62,34 +62,57 @@ enum ProgramOutput {
   }
 
   /// The output split at each test's `started` line, without the frameworks' lines.
+  ///
+  /// After a cut (the grader keeps the head and the tail of a flood), the lines that follow
+  /// belong to the first test Swift Testing names after them (an issue, a parameterized case,
+  /// an ending): only that test can have been running. When none is named (a hang, a crash),
+  /// they belong to the test that was printing at the cut.
   static func segments(in output: String) -> [Segment] {
     var segments: [Segment] = []
     var open = false
-    // Lines after the grader's cap, before the next test ends: that test's, but cut short.
+    // The lines since the cut, while no test has taken them; nil when there was no cut.
     var afterCut: [String]?
-    // The test that was printing when the output was cut, if one was.
+    // The test named since the cut, and the one printing at the cut.
+    var afterCutOwner: String?
     var cutIn: String?
     let notice = TestResult.cutNotice + ": the run printed too much)"
+    func closeAfterCut() {
+      if let lines = afterCut, let name = afterCutOwner ?? cutIn,
+        afterCutOwner != nil || !lines.isEmpty
+      {
+        segments.append(Segment(name: name, lines: [notice] + lines, afterCut: true))
+      }
+      afterCut = nil
+      afterCutOwner = nil
+    }
     let lines = output.split(separator: "\n", omittingEmptySubsequences: false).flatMap(unglued)
     for line in lines {
       if line.contains("bytes of output left out]") {
+        closeAfterCut()
         cutIn = open ? segments.last?.name : nil
+        if open { segments[segments.count - 1].lines.append(TestResult.restCutNotice) }
         open = false
         afterCut = []
         continue
       }
       if let name = testName(in: line, endingWith: "\" started.") {
+        closeAfterCut()
         segments.append(Segment(name: name, lines: []))
         open = true
-        afterCut = nil
         continue
       }
       if isFrameworkLine(line) {
-        if let name = endedTestName(in: line) {
-          if let lines = afterCut, !open {
-            segments.append(Segment(name: name, lines: [notice] + lines, afterCut: true))
+        if afterCut != nil, let name = namedTest(in: line) {
+          if afterCutOwner == nil {
+            afterCutOwner = name
+          } else if afterCutOwner != name {
+            closeAfterCut()
+            afterCut = []
+            afterCutOwner = name
           }
-          afterCut = nil
+        }
+        if let name = endedTestName(in: line) {
+          if afterCut != nil, afterCutOwner == name { closeAfterCut() }
           open = false
         }
         continue
@@ -101,15 +124,12 @@ enum ProgramOutput {
         afterCut?.append(String(line))
       }
     }
-    // No test ended after the cut (it hung, or the process died while printing): what came
-    // after the cut is the last lines of the test that was printing.
-    if let lines = afterCut, let name = cutIn {
-      segments.append(Segment(name: name, lines: [notice] + lines, afterCut: true))
-    }
+    closeAfterCut()
     return segments
   }
 
-  /// `✘ Test "Adds two numbers" failed after 0.1 seconds …` → `Adds two numbers`.
+  /// `✘ Test "Adds two numbers" failed after 0.1 seconds …` → `Adds two numbers`; also
+  /// `✔ Test "…" with 3 test cases passed after …`, the ending of a parameterized test.
   static func endedTestName(in line: Substring) -> String? {
     guard let open = line.range(of: " Test \"") else { return nil }
     for ending in ["\" passed after", "\" failed after", "\" skipped"] {
@@ -117,6 +137,33 @@ enum ProgramOutput {
       {
         return String(line[open.upperBound..<close.lowerBound])
       }
+    }
+    if let close = line.range(of: "\" with ", options: .backwards),
+      close.lowerBound > open.upperBound,
+      case let rest = line[close.upperBound...], rest.contains(" test case"),
+      rest.contains(" passed after ") || rest.contains(" failed after ")
+    {
+      return String(line[open.upperBound..<close.lowerBound])
+    }
+    return nil
+  }
+
+  /// The test a Swift Testing line is about: its start, an issue it recorded, one of its
+  /// cases starting (`◇ Test case passing 2 arguments … to "…" started.`), its ending.
+  static func namedTest(in line: Substring) -> String? {
+    if let name = testName(in: line, endingWith: "\" started.") ?? endedTestName(in: line) {
+      return name
+    }
+    if line.contains(" Test case passing "), line.hasSuffix("\" started."),
+      let open = line.range(of: " to \"", options: .backwards)
+    {
+      return String(
+        line[open.upperBound..<line.index(line.endIndex, offsetBy: -"\" started.".count)])
+    }
+    if let open = line.range(of: " Test \""),
+      let close = line[open.upperBound...].range(of: "\" recorded an issue")
+    {
+      return String(line[open.upperBound..<close.lowerBound])
     }
     return nil
   }

@@ -63,6 +63,9 @@ public struct TestResult: Sendable, Equatable {
 
   /// How the notice of lines left out begins.
   static let cutNotice = "… (earlier lines left out"
+  /// The last of a test's lines when what it printed next fell in the part of the output
+  /// the grader left out.
+  static let restCutNotice = "… (the rest left out: the run printed too much)"
 }
 
 /// A suite: in this kata, a task.

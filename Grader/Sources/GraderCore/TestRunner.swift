@@ -151,7 +151,7 @@ struct TestRunner {
     try? FileManager.default.removeItem(at: backtraces)
     try? FileManager.default.createDirectory(at: backtraces, withIntermediateDirectories: true)
     env["SWIFT_BACKTRACE"] = Self.backtraceSetting(folder: backtraces)
-    // Printed lines in order with Swift Testing's own (Tests/KataLineBufferedOutput).
+    // Printed lines in order with Swift Testing's own (Tests/KataOrderedOutput).
     env["KATA_GRADER_OUTPUT"] = "merged"
     var child = ChildProcess(arguments: arguments, environment: env, directory: root)
     child.temporaryFolder = workFolder.appending(path: "tmp")

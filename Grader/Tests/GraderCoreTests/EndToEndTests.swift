@@ -995,6 +995,13 @@ import Testing
     #expect(lesson.tasks.first?.tests.allSatisfy { $0.printed.isEmpty } == true)
   }
 
+  @Test("Text a test prints without a final newline is that test's, not the next one's")
+  func partialLines() throws {
+    let lesson = try MiniKata.grade(case: "partial")
+    let printed = lesson.tasks.flatMap(\.tests).map(\.printed)
+    #expect(printed == [["adding 2 and 3"], ["adding 7 and 0"], ["multiplying"]])
+  }
+
   @Test("An idle --watch holds no lock: --hint and another grading in a second terminal finish")
   func idleWatchBlocksNothing() throws {
     let root = try MiniKata.prepare()
@@ -1185,7 +1192,7 @@ enum MiniKata {
     let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appending(path: "Fixtures/MiniKata")
     try fileManager.copyItem(at: fixture, to: target)
-    for support in ["Tests/KataTestSupport", "Tests/KataLineBufferedOutput"] {
+    for support in ["Tests/KataTestSupport", "Tests/KataOrderedOutput"] {
       try fileManager.copyItem(
         at: kataRoot.appending(path: support), to: target.appending(path: support))
     }

@@ -77,6 +77,27 @@ import Testing
   }
 
   @Test(
+    "The grader's own build leaves nothing in the system's temporary folder, or its own",
+    arguments: shells)
+  func graderBuildLeavesNoTemporaryFiles(shell: String) throws {
+    var machine = Machine(name: "Linux")
+    machine.uname = "Linux"
+    machine.developer = nil
+    let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let run = try Self.run(machine, shell: shell, arguments: ["lesson01"], in: work)
+    #expect(run.output.contains("GRADER RAN lesson01"), "\(run.errors)")
+    #expect(
+      run.buildTemporaryFolder.hasPrefix(
+        work.appending(path: "kata/.build/grader").resolvingSymlinksInPath().path),
+      "SwiftPM's lock files go to a folder of the grader's: \(run.buildTemporaryFolder)")
+    #expect(run.leftInSystemTemporaryFolder.isEmpty, "\(run.leftInSystemTemporaryFolder)")
+    #expect(
+      !FileManager.default.fileExists(atPath: run.buildTemporaryFolder),
+      "and that folder is removed after the build")
+  }
+
+  @Test(
     "The grader is built again when its sources' contents change, whatever their dates say",
     arguments: shells)
   func rebuildsByContent(shell: String) throws {
@@ -139,6 +160,9 @@ import Testing
     var errors: String
     /// The arguments the stub `swift build` was given.
     var swiftBuild: String
+    /// The TMPDIR the stub `swift build` saw, and what is left in the system's one.
+    var buildTemporaryFolder: String
+    var leftInSystemTemporaryFolder: [String]
   }
 
   static func run(
@@ -166,7 +190,11 @@ import Testing
         atPath: developer, withIntermediateDirectories: true)
     }
     let log = work.appending(path: "swift-build.txt")
-    try? FileManager.default.removeItem(at: log)
+    let buildTMPDIR = work.appending(path: "swift-build-tmpdir.txt")
+    let systemTemporaryFolder = work.appending(path: "system tmp")
+    for file in [log, buildTMPDIR] { try? FileManager.default.removeItem(at: file) }
+    try FileManager.default.createDirectory(
+      at: systemTemporaryFolder, withIntermediateDirectories: true)
     try stub(
       "uname", in: stubs,
       """
@@ -186,6 +214,8 @@ import Testing
         --version) echo "\(machine.swiftVersion)"; exit 0 ;;
         build)
           echo "$*" > '\(log.path)'
+          echo "$TMPDIR" > '\(buildTMPDIR.path)'
+          : > "$TMPDIR/_kata_.build_grader.lock"  # as SwiftPM leaves
           while [ $# -gt 0 ]; do
             if [ "$1" = --scratch-path ]; then scratch=$2; fi
             shift
@@ -203,6 +233,7 @@ import Testing
     var environment = [
       "PATH": "\(stubs.path):/usr/bin:/bin", "HOME": work.path,
       "KATA_SWIFT_SHIM": stubs.appending(path: "swift").path,
+      "TMPDIR": systemTemporaryFolder.path,
     ]
     environment["DEVELOPER_DIR"] = machine.developerEnvironment
     process.environment = environment
@@ -217,7 +248,11 @@ import Testing
     return Run(
       status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
       errors: String(decoding: err, as: UTF8.self),
-      swiftBuild: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+      swiftBuild: (try? String(contentsOf: log, encoding: .utf8)) ?? "",
+      buildTemporaryFolder: (try? String(contentsOf: buildTMPDIR, encoding: .utf8))?
+        .trimmingCharacters(in: .newlines) ?? "",
+      leftInSystemTemporaryFolder: try FileManager.default.contentsOfDirectory(
+        atPath: systemTemporaryFolder.path))
   }
 
   private static func stub(_ name: String, in folder: URL, _ body: String) throws {

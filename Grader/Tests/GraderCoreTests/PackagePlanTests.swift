@@ -24,11 +24,11 @@ import Testing
   private static func kataPlan() -> PackagePlan.Description {
     PackagePlan.Description(
       targets: [
-        "KataLineBufferedOutput": .init(
-          name: "KataLineBufferedOutput", path: "Tests/KataLineBufferedOutput"),
+        "KataOrderedOutput": .init(
+          name: "KataOrderedOutput", path: "Tests/KataOrderedOutput"),
         "KataTestSupport": .init(
           name: "KataTestSupport", path: "Tests/KataTestSupport",
-          targetDependencies: ["KataLineBufferedOutput"]),
+          targetDependencies: ["KataOrderedOutput"]),
         "Lesson01Arithmetic": .init(
           name: "Lesson01Arithmetic", path: "Exercises/Lesson01Arithmetic",
           sources: ["Arithmetic.swift"]),

@@ -266,13 +266,44 @@ import Testing
       """
     let started = [("M.T/first()", "First"), ("M.T/second()", "Second"), ("M.T/third()", "Third")]
     let printed = ProgramOutput.byID(in: output, started: started)
-    #expect(printed["M.T/first()"] == ["early"])
+    #expect(printed["M.T/first()"] == ["early", TestResult.restCutNotice])
     #expect(printed["M.T/second()"]?.first?.hasPrefix(TestResult.cutNotice) == true)
     #expect(printed["M.T/third()"]?.last == "late")
     let quiet = ProgramOutput.byID(
       in: "◇ Test \"First\" started.\n✔ Test \"First\" passed after 0.1 seconds.\n",
       started: started)
     #expect(quiet["M.T/second()"] == nil, "no cut, no notice")
+  }
+
+  @Test(
+    "After a cut, Swift Testing's lines for a parameterized test's issues are not the flooding test's"
+  )
+  func cutBeforeParameterizedIssues() {
+    let output = """
+      ◇ Test "Floods" started.
+      noise 1
+      … [900000 bytes of output left out] …
+      ✘ Test "Keeps per configuration" recorded an issue with 2 arguments one → a, other → b at T.swift:9:9: Expectation failed: same
+      ↳ The a and b configurations share a host.
+          • analytics session opened
+        Live objects kept by host alone serve one configuration's host to another.
+      ◇ Test case passing 2 arguments one → c, other → d to "Keeps per configuration" started.
+      printed by the parameterized test
+      ✘ Test "Keeps per configuration" with 2 test cases failed after 0.556 seconds with 2 issues.
+      ✘ Suite "Task 5 — Wire" failed after 4.945 seconds with 2 issues.
+      """
+    let started = [("M.T/floods()", "Floods"), ("M.T/keeps()", "Keeps per configuration")]
+    let printed = ProgramOutput.byID(in: output, started: started)
+    #expect(
+      printed["M.T/floods()"] == ["noise 1", TestResult.restCutNotice],
+      "the flooding test keeps its first lines and says the rest was left out: \(printed)")
+    let keeps = printed["M.T/keeps()"] ?? []
+    #expect(keeps.first?.hasPrefix(TestResult.cutNotice) == true, "\(keeps)")
+    #expect(keeps.last == "printed by the parameterized test", "\(keeps)")
+    #expect(
+      ProgramOutput.endedTestName(
+        in: "✔ Test \"Keeps per configuration\" with 2 test cases passed after 0.8 seconds.")
+        == "Keeps per configuration")
   }
 
   @Test("A cut in a test that never ends (a hang, a crash) still says the output was cut")
