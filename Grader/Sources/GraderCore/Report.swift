@@ -397,7 +397,7 @@ extension Report {
     let cut = test.printed.first?.hasPrefix(TestResult.cutNotice) == true
     let lines = cut ? Array(test.printed.dropFirst()) : test.printed
     let shown = lines.suffix(printedLines)
-    if cut && shown.isEmpty {
+    if (cut && shown.isEmpty) || test.printed == [TestResult.restCutNotice] {
       return [
         indent
           + style.dim(

@@ -306,6 +306,15 @@ import Testing
         == "Keeps per configuration")
   }
 
+  @Test("A test whose only kept line says the rest was cut is shown as cut, not as 'It printed:'")
+  func onlyTheRestCut() {
+    let test = TestResult(
+      id: "a", name: "Floods", location: location, status: .failed,
+      printed: [TestResult.restCutNotice])
+    let lines = Report(style: Style(colour: false)).printedLines(of: test, indent: "")
+    #expect(lines.count == 1 && lines[0].contains("fell in the part"), "\(lines)")
+  }
+
   @Test("A cut in a test that never ends (a hang, a crash) still says the output was cut")
   func cutInUnendedTest() {
     let output = """
