@@ -153,6 +153,9 @@ struct TestRunner {
     env["SWIFT_BACKTRACE"] = Self.backtraceSetting(folder: backtraces)
     // Printed lines in order with Swift Testing's own (Tests/KataOrderedOutput).
     env["KATA_GRADER_OUTPUT"] = "merged"
+    // Tests run in a time zone far from UTC, so code that shifts the real clock by the
+    // machine's zone fails on every machine, not only on those away from UTC (CI is on UTC).
+    env["TZ"] = Self.timeZone
     var child = ChildProcess(arguments: arguments, environment: env, directory: root)
     child.temporaryFolder = workFolder.appending(path: "tmp")
     let reader = GrowingFileReader(url: eventsURL)
@@ -274,6 +277,9 @@ struct TestRunner {
     state.lastEnding = ending == .finished ? nil : ending
     return ending
   }
+
+  /// The time zone the tests run in: UTC+5:45, whole hours and minutes away from UTC.
+  static let timeZone = "Asia/Kathmandu"
 
   /// `swift test` for tests already built, one at a time, reporting to the event stream.
   static func arguments(scratchPath: String, events: String) -> [String] {

@@ -995,6 +995,12 @@ import Testing
     #expect(lesson.tasks.first?.tests.allSatisfy { $0.printed.isEmpty } == true)
   }
 
+  @Test("Tests run in a time zone far from UTC, so a shift by the machine's zone fails anywhere")
+  func timeZone() throws {
+    let lesson = try MiniKata.grade(case: "timezone")
+    #expect(lesson.tasks.flatMap(\.tests).map(\.status) == [.failed, .failed, .passed])
+  }
+
   @Test("Text a test prints without a final newline is that test's, not the next one's")
   func partialLines() throws {
     let lesson = try MiniKata.grade(case: "partial")
