@@ -151,6 +151,13 @@ public struct Grading {
               "this is not a regular file but a named pipe, a socket or a device: the compiler "
               + "would wait forever to read it. Delete it, or put a Swift file in its place.")
         ]
+      } else if let odd = SwiftFiles.unbuildableName(
+        below: [folder, lesson.testsFolder], in: course.root)
+      {
+        missing[lesson.module] = [
+          Diagnostic(
+            severity: "error", location: Location(file: odd.shown, line: 1), message: odd.reason)
+        ]
       } else if let problem = ModuleShadowing.problem(in: folder, root: course.root) {
         missing[lesson.module] = [problem]
       }

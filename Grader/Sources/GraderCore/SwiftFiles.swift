@@ -17,6 +17,39 @@ enum SwiftFiles {
     named(below: folders, in: root).filter { !isRegularFile(root.appending(path: $0)) }
   }
 
+  /// The first `.swift` file below `folders` whose name the toolchain cannot build, with
+  /// the name as it can be shown (control characters escaped) and why: the compiler and
+  /// SwiftPM name their own files after it, in a file map one line per entry and in folders
+  /// whose names may be at most 255 bytes long.
+  static func unbuildableName(below folders: [String], in root: URL) -> (
+    shown: String, reason: String
+  )? {
+    for path in named(below: folders, in: root) {
+      let name = path.split(separator: "/").last.map(String.init) ?? path
+      let shown = String(
+        path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+      if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        return (
+          shown,
+          "this file's name holds a line break or another control character (shown as ?): the "
+            + "Swift toolchain cannot build a file so named. Rename it."
+        )
+      }
+      if name.utf8.count > maximumNameLength {
+        return (
+          shown,
+          "this file's name is \(name.utf8.count) bytes long: the Swift toolchain names its own "
+            + "files after it and fails beyond about \(maximumNameLength). Give it a shorter name."
+        )
+      }
+    }
+    return nil
+  }
+
+  /// The longest file name, in UTF-8 bytes, the grader builds: the toolchain's own files add
+  /// a suffix and a hash to it, within the file system's 255.
+  static let maximumNameLength = 200
+
   private static func named(below folders: [String], in root: URL) -> [String] {
     folders.flatMap { folder -> [String] in
       let url = root.appending(path: folder)

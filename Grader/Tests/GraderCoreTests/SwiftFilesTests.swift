@@ -25,4 +25,28 @@ import Testing
       ])
     #expect(SwiftFiles.notRegular(below: ["Exercises/Lesson01X"], in: root).isEmpty)
   }
+
+  @Test("A file name the toolchain cannot build (a line break, 201 bytes) is named, escaped")
+  func unbuildableNames() throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "kata-files-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appending(path: "Exercises/Lesson01X")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data("let a = 1\n".utf8).write(to: folder.appending(path: "App.swift"))
+    let longest = String(repeating: "é", count: 97) + ".swift"  // 200 bytes: still built
+    try Data("let b = 1\n".utf8).write(to: folder.appending(path: longest))
+    #expect(SwiftFiles.unbuildableName(below: ["Exercises/Lesson01X"], in: root) == nil)
+
+    let long = "A" + longest
+    try Data("let c = 1\n".utf8).write(to: folder.appending(path: long))
+    let tooLong = try #require(SwiftFiles.unbuildableName(below: ["Exercises/Lesson01X"], in: root))
+    #expect(tooLong.shown == "Exercises/Lesson01X/\(long)")
+    #expect(tooLong.reason.contains("201 bytes long"))
+    try FileManager.default.removeItem(at: folder.appending(path: long))
+
+    try Data("let d = 1\n".utf8).write(to: folder.appending(path: "My\nFile.swift"))
+    let broken = try #require(SwiftFiles.unbuildableName(below: ["Exercises/Lesson01X"], in: root))
+    #expect(broken.shown == "Exercises/Lesson01X/My?File.swift")
+    #expect(broken.reason.contains("line break"))
+  }
 }
