@@ -143,9 +143,16 @@ struct PackagePlan {
   ) -> [String: String] {
     let restore = " Put Package.swift back (git checkout -- Package.swift)."
     guard let description else {
+      // An unchanged manifest that cannot be described points at the build folder (a file
+      // where the grader's folder should be, a copy from another path), not at Package.swift.
+      let fix =
+        Checksums(root: root).manifestChanged()
+        ? restore
+        : " Package.swift is as shipped, so the build folder may be damaged: remove it "
+          + "(rm -rf .build) and grade again; the next build takes a minute."
       let message =
         "SwiftPM could not describe the package (`swift package describe`), so the grader "
-        + "cannot tell what it would grade." + restore
+        + "cannot tell what it would grade." + fix
       return Dictionary(uniqueKeysWithValues: lessons.map { ($0.module, message) })
     }
     let support = ["KataTestSupport": "Tests/KataTestSupport"]
