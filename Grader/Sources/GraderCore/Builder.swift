@@ -67,6 +67,9 @@ struct Builder {
     if let line = Self.toolchainProblem(in: outcome.output) { throw .toolchainTooOld(line) }
     if let fix = Self.toolchainFix(in: outcome.output) { throw .toolchainUnfit(fix) }
     if outcome.status != 0, let line = Self.diskFull(in: outcome.output) { throw .diskFull(line) }
+    if outcome.status != 0, let line = Self.movedBuildFolder(in: outcome.output) {
+      throw .buildFolderMoved(line)
+    }
     let diagnostics = Self.diagnostics(in: outcome.output, root: root)
     return BuildOutcome(
       succeeded: outcome.status == 0 && !outcome.signalled, diagnostics: diagnostics,
@@ -146,6 +149,15 @@ struct Builder {
     output.split(separator: "\n").first { line in
       line.contains("error") && !line.contains(".swift:") && !line.contains("|")
         && (line.contains("No space left on device") || line.contains("disk is full"))
+    }.map { $0.trimmingCharacters(in: .whitespaces) }
+  }
+
+  /// The compiler's line saying a precompiled module names another module cache path: the
+  /// kata was copied or moved with its `.build` (Clang's "was compiled with module cache
+  /// path '…', but the path is currently '…'").
+  static func movedBuildFolder(in output: String) -> String? {
+    output.split(separator: "\n").first { line in
+      line.contains("error") && line.contains("was compiled with module cache path")
     }.map { $0.trimmingCharacters(in: .whitespaces) }
   }
 
