@@ -104,14 +104,31 @@ if [ "$needs_build" != no ]; then
   # grader read; the next SwiftPM defaults to Swift Build. Swift 6.2 accepts the option too.
   # No index: nothing reads one for the grader, and it cost a third of the first build.
   # SwiftPM's lock files go to TMPDIR: a folder of the grader's, so none is left in /tmp.
-  tmp="$scratch/tmp"
-  mkdir -p "$tmp"
-  if ! log=$(TMPDIR="$tmp" swift build --build-system native --package-path "$root/Grader" --scratch-path "$scratch" --product kata-grader --disable-index-store 2>&1); then
-    rm -rf "$tmp"
-    printf '%s\n' "$log" | grep -E 'error' | head -n 20 >&2
-    fail "The grader did not build (see above). Is Grader/ intact? Try: git status Grader"
+  build_grader() {
+    mkdir -p "$scratch/tmp"
+    status=0
+    log=$(TMPDIR="$scratch/tmp" swift build --build-system native --package-path "$root/Grader" --scratch-path "$scratch" --product kata-grader --disable-index-store 2>&1) || status=$?
+    rm -rf "$scratch/tmp"
+    return $status
+  }
+  if ! build_grader; then
+    case $log in
+      *"was compiled with module cache path"*)
+        # The kata was copied or moved with its .build: the grader's old build names the old
+        # place. That folder is the grader's own, so it is built again from nothing.
+        printf 'Building the grader anew, as .build was made where the kata was before...\n' >&2
+        rm -rf "$scratch"
+        build_grader || {
+          printf '%s\n' "$log" | grep -E 'error' | head -n 20 >&2
+          fail "The grader did not build (see above). Is Grader/ intact? Try: git status Grader"
+        }
+        ;;
+      *)
+        printf '%s\n' "$log" | grep -E 'error' | head -n 20 >&2
+        fail "The grader did not build (see above). Is Grader/ intact? Try: git status Grader"
+        ;;
+    esac
   fi
-  rm -rf "$tmp"
   printf '%s\n' "$sources" >"$built_from"
 fi
 

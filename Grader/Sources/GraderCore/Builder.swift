@@ -67,8 +67,8 @@ struct Builder {
     if let line = Self.toolchainProblem(in: outcome.output) { throw .toolchainTooOld(line) }
     if let fix = Self.toolchainFix(in: outcome.output) { throw .toolchainUnfit(fix) }
     if outcome.status != 0, let line = Self.diskFull(in: outcome.output) { throw .diskFull(line) }
-    if outcome.status != 0, let line = Self.movedBuildFolder(in: outcome.output) {
-      throw .buildFolderMoved(line)
+    if outcome.status != 0, Self.movedBuildFolder(in: outcome.output) != nil {
+      throw .buildFolderMoved
     }
     let diagnostics = Self.diagnostics(in: outcome.output, root: root)
     return BuildOutcome(

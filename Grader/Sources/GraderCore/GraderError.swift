@@ -24,8 +24,8 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
   /// The build failed because the disk is full; carries the line that says so.
   case diskFull(String)
   /// The build folder was made where the kata was before (copied or moved with it), and its
-  /// compiled modules name the old place; carries the compiler's line.
-  case buildFolderMoved(String)
+  /// compiled modules name the old place.
+  case buildFolderMoved
   /// The learner pressed Ctrl-C.
   case interrupted
 
@@ -58,12 +58,11 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
         "The disk is full, so the build could not finish (\(line)). Nothing is wrong with your "
         + "code: free some space (`rm -rf .build` frees the kata's own build), then run "
         + "./grade.sh again."
-    case .buildFolderMoved(let line):
+    case .buildFolderMoved:
       return
         "The build folder (.build) was made where the kata was before: it was copied or moved "
-        + "with it, and what it compiled names the old place (\(line)). Nothing is wrong with "
-        + "your code: remove it (`rm -rf .build`), then run ./grade.sh again; the next build "
-        + "takes a minute."
+        + "with it, and the compiler finds the old place in it. Nothing is wrong with your code: "
+        + "remove it (`rm -rf .build`), then run ./grade.sh again; the next build takes a minute."
     case .interrupted:
       return "Interrupted."
     }

@@ -15,6 +15,8 @@ import Testing
     var developer: String? = "Xcode.app/Contents/Developer"
     var developerEnvironment: String?
     var swiftVersion = "Apple Swift version 6.2 (swiftlang-6.2.0.19.9 clang-1700.3.19.1)"
+    /// What the first `swift build` prints before failing, if it fails.
+    var firstBuildFails: String?
     var testDescription: String { name }
   }
 
@@ -95,6 +97,29 @@ import Testing
     #expect(
       !FileManager.default.fileExists(atPath: run.buildTemporaryFolder),
       "and that folder is removed after the build")
+  }
+
+  @Test(
+    "A kata copied with its .build gets the grader built anew, not a failed build",
+    arguments: shells)
+  func movedBuildFolder(shell: String) throws {
+    var machine = Machine(name: "Linux")
+    machine.uname = "Linux"
+    machine.developer = nil
+    machine.firstBuildFails =
+      "<unknown>:0: error: precompiled file '/b/.build/grader/M/SwiftShims.pcm' was compiled "
+      + "with module cache path '/a/.build/grader/M', but the path is currently '/b/.build/grader/M'"
+    let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let stale = work.appending(path: "kata/.build/grader/old-place.o")
+    try FileManager.default.createDirectory(
+      at: stale.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data().write(to: stale)
+    let run = try Self.run(machine, shell: shell, arguments: ["lesson01"], in: work)
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.contains("GRADER RAN lesson01"), "\(run.errors)")
+    #expect(run.errors.contains("Building the grader anew"), "\(run.errors)")
+    #expect(!FileManager.default.fileExists(atPath: stale.path), "the old build is gone")
   }
 
   @Test(
@@ -213,6 +238,13 @@ import Testing
       case $1 in
         --version) echo "\(machine.swiftVersion)"; exit 0 ;;
         build)
+          \(machine.firstBuildFails.map { """
+            if [ ! -f '\(work.path)/failed-once' ]; then
+              : > '\(work.path)/failed-once'
+              echo '\($0)' >&2
+              exit 1
+            fi
+            """ } ?? "")
           echo "$*" > '\(log.path)'
           echo "$TMPDIR" > '\(buildTMPDIR.path)'
           : > "$TMPDIR/_kata_.build_grader.lock"  # as SwiftPM leaves
