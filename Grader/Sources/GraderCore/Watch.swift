@@ -19,6 +19,8 @@ struct Watch: Sendable {
   var onGraded: (@Sendable ([LessonGrade]) -> Void)?
   /// Stop after this many gradings that a save set off (for the grader's own tests).
   var stopAfter: Int?
+  /// Stop when this says so (for the grader's own tests).
+  var stopsWhen: (@Sendable () -> Bool)?
 
   /// Watches `lesson` (or every lesson's exercise folder when `nil`) and grades on change.
   ///
@@ -30,13 +32,17 @@ struct Watch: Sendable {
     let progress = ProgressLine()
     grading.progress = { progress.show($0) }
     var last = snapshot(folders)
+    // Files that changed while the last grading ran: when the same ones change again while
+    // the next one runs, the code under test writes them, and that is no save to grade.
+    var writtenWhileGrading: Set<String> = []
     if let lesson {
       try grade(lesson, grading: grading)
+      writtenWhileGrading = changes(from: last, to: snapshot(folders))
     } else {
       say("Watching Exercises/. Save a file and its lesson is graded. Ctrl-C stops.")
     }
     var regrades = 0
-    while !Interrupts.requested && regrades < (stopAfter ?? .max) {
+    while !Interrupts.requested && regrades < (stopAfter ?? .max) && stopsWhen?() != true {
       Thread.sleep(forTimeInterval: pollInterval)
       let now = snapshot(folders)
       guard now != last else { continue }
@@ -48,7 +54,7 @@ struct Watch: Sendable {
         if again == settled { break }
         settled = again
       }
-      let changed = Set(settled.keys).union(last.keys).filter { settled[$0] != last[$0] }
+      let changed = changes(from: last, to: settled)
       last = settled
       let target =
         lesson
@@ -62,7 +68,19 @@ struct Watch: Sendable {
       } catch .interrupted {
         break
       }
-      // What changed while grading is graded next, not lost and not graded twice.
+      // What changed while grading is graded next, not lost and not graded twice; unless the
+      // code under test wrote it, again.
+      let after = snapshot(folders)
+      let written = changes(from: settled, to: after)
+      if !written.isEmpty, written == writtenWhileGrading, written == changed {
+        let names = Self.changedLine(written.sorted())?.dropFirst("Changed: ".count) ?? ""
+        say(
+          style.dim(
+            "\(names) changed again while the tests ran: the code under test writes it, so that "
+              + "alone does not start another grading. Save a file to grade again."))
+        last = after
+      }
+      writtenWhileGrading = written
     }
     ProgressLine().clear()
     if stopAfter == nil { say("\nStopped watching.") }
@@ -90,6 +108,11 @@ struct Watch: Sendable {
       say(line)
     }
     say(style.dim("Watching \(lesson.exercisesFolder)/ — save to grade again, Ctrl-C to stop."))
+  }
+
+  /// The paths whose stamp differs between two snapshots, added and removed ones included.
+  func changes(from old: [String: FileStamp], to new: [String: FileStamp]) -> Set<String> {
+    Set(new.keys).union(old.keys).filter { new[$0] != old[$0] }
   }
 
   /// `Changed: A.swift, B.swift` (file names, at most three), or `nil` for none.

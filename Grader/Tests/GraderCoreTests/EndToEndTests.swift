@@ -826,6 +826,41 @@ import Testing
       errors.first?.message.contains("cannot convert") == true, "the complete save was graded")
   }
 
+  @Test("--watch does not grade without end when the code under test writes into the lesson")
+  func watchIgnoresWhatTheTestsWrite() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: "writer", in: root)
+    let generated = root.appending(path: "Exercises/Lesson01Arithmetic/Generated.swift")
+    defer {
+      try? FileManager.default.removeItem(at: generated)
+      try? MiniKata.use(case: nil, in: root)
+    }
+    let course = try Course(root: root)
+    let lesson = try #require(course.lessons.first)
+    let graded = Mutex(0)
+    let stop = Mutex(false)
+    let finished = Mutex(false)
+    var watch = Watch(course: course, style: Style(colour: false), timeLimit: 30)
+    watch.stopAfter = 2
+    watch.onGraded = { _ in graded.withLock { $0 += 1 } }
+    watch.stopsWhen = { stop.withLock { $0 } }
+    let configured = watch
+    let thread = Thread {
+      _ = try? configured.run(lesson)
+      finished.withLock { $0 = true }
+    }
+    thread.start()
+    let deadline = Date().addingTimeInterval(120)
+    while graded.withLock({ $0 }) < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+    // The first grading wrote Generated.swift, which sets off a second; that one writes it
+    // again, which is no save. Time for a third grading to come, were one coming.
+    Thread.sleep(forTimeInterval: 8)
+    #expect(graded.withLock { $0 } == 2, "one grading at the start, one for the new file")
+    stop.withLock { $0 = true }
+    while !finished.withLock({ $0 }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+    #expect(finished.withLock { $0 })
+  }
+
   @Test("A second grader in the same folder waits for the first")
   func twoRunsAtOnce() throws {
     let root = try MiniKata.prepare()
