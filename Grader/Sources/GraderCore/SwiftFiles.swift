@@ -25,20 +25,21 @@ enum SwiftFiles {
     shown: String, reason: String
   )? {
     for path in named(below: folders, in: root) {
-      let name = path.split(separator: "/").last.map(String.init) ?? path
       let shown = String(
         path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
-      if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      // A folder on the way counts as much as the file itself.
+      let longest = path.split(separator: "/").max { $0.utf8.count < $1.utf8.count } ?? ""
+      if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
         return (
           shown,
-          "this file's name holds a line break or another control character (shown as ?): the "
+          "this path holds a line break or another control character (shown as ?): the "
             + "Swift toolchain cannot build a file so named. Rename it."
         )
       }
-      if name.utf8.count > maximumNameLength {
+      if longest.utf8.count > maximumNameLength {
         return (
           shown,
-          "this file's name is \(name.utf8.count) bytes long: the Swift toolchain names its own "
+          "a name in this path is \(longest.utf8.count) bytes long: the Swift toolchain names its own "
             + "files after it and fails beyond about \(maximumNameLength). Give it a shorter name."
         )
       }

@@ -41,12 +41,20 @@ import Testing
     try Data("let c = 1\n".utf8).write(to: folder.appending(path: long))
     let tooLong = try #require(SwiftFiles.unbuildableName(below: ["Exercises/Lesson01X"], in: root))
     #expect(tooLong.shown == "Exercises/Lesson01X/\(long)")
-    #expect(tooLong.reason.contains("201 bytes long"))
+    #expect(tooLong.reason.contains("201 bytes long"), "\(tooLong.reason)")
     try FileManager.default.removeItem(at: folder.appending(path: long))
 
     try Data("let d = 1\n".utf8).write(to: folder.appending(path: "My\nFile.swift"))
     let broken = try #require(SwiftFiles.unbuildableName(below: ["Exercises/Lesson01X"], in: root))
     #expect(broken.shown == "Exercises/Lesson01X/My?File.swift")
     #expect(broken.reason.contains("line break"))
+    try FileManager.default.removeItem(at: folder.appending(path: "My\nFile.swift"))
+
+    let odd = folder.appending(path: "Sub\tFolder")
+    try FileManager.default.createDirectory(at: odd, withIntermediateDirectories: true)
+    try Data("let e = 1\n".utf8).write(to: odd.appending(path: "Inner.swift"))
+    let inFolder = try #require(
+      SwiftFiles.unbuildableName(below: ["Exercises/Lesson01X"], in: root))
+    #expect(inFolder.shown == "Exercises/Lesson01X/Sub?Folder/Inner.swift")
   }
 }
