@@ -105,6 +105,9 @@ public struct Grading {
   /// overview): a starter fails every task by design (`--verify` proves it), and some
   /// starters wait out every time bound (lesson 04's deadlocks take two minutes).
   public var skipsUntouchedStarters = false
+  /// Runs only this task's tests (`TaskNTests` in each test module), for `--verify`, where a
+  /// wrong variant needs no more than its task's verdict.
+  var onlyTask: Int?
 
   public init(course: Course, timeLimit: Double) {
     self.course = course
@@ -304,6 +307,7 @@ public struct Grading {
       scratchPath: source.scratchPath, timeLimit: timeLimit, workFolder: work)
     runner.maxTimeouts = maxTimeouts
     runner.testModules = lessons.map(\.testModule)
+    runner.onlySuite = onlyTask.map { "Task\($0)Tests" }
     for lesson in lessons {
       runner.moduleFolders[lesson.module] = source.folder(of: lesson)
       runner.moduleFolders[lesson.module + "Tests"] = lesson.testsFolder

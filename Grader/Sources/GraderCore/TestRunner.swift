@@ -40,6 +40,8 @@ struct TestRunner {
   /// The test modules to run. The test binary holds every lesson the last build compiled
   /// (the overview builds all six and tests only those started), so the run names them.
   var testModules: [String] = []
+  /// Only this suite (a type name, `Task3Tests`) of each test module, when set.
+  var onlySuite: String?
   /// Each built module's folder relative to the root (lesson and test modules), to place
   /// the runtime's own crash message when there is no backtrace.
   var moduleFolders: [String: String] = [:]
@@ -142,7 +144,9 @@ struct TestRunner {
     if let ids {
       for id in ids { arguments += ["--filter", Self.exactPattern(id)] }
     } else {
-      for module in testModules { arguments += ["--filter", Self.modulePattern(module)] }
+      for module in testModules {
+        arguments += ["--filter", Self.modulePattern(module, suite: onlySuite)]
+      }
     }
     var env = environment
     // The learner's own frame in a crash report needs the backtracer. Its report goes to a
@@ -316,9 +320,10 @@ struct TestRunner {
     "^" + escaped(id) + "$"
   }
 
-  /// A `--filter` pattern that matches every test of a test module (`Module.Suite/test()`).
-  static func modulePattern(_ module: String) -> String {
-    "^" + escaped(module) + "\\."
+  /// A `--filter` pattern that matches every test of a test module (`Module.Suite/test()`),
+  /// or of one suite of it.
+  static func modulePattern(_ module: String, suite: String? = nil) -> String {
+    "^" + escaped(module) + "\\." + (suite.map { escaped($0) + "(/|$)" } ?? "")
   }
 
   /// `text` with the characters a regular expression gives a meaning escaped.

@@ -252,6 +252,11 @@ import Testing
     #expect("Lesson01Tests.Task1Tests/adds()/T.swift:4:4".prefixMatch(of: pattern) != nil)
     #expect("Lesson01TestsMore.Task1Tests/adds()".prefixMatch(of: pattern) == nil)
     #expect("Lesson02Tests.Task1Tests/adds()".prefixMatch(of: pattern) == nil)
+    let task1 = try Regex(TestRunner.modulePattern("Lesson01Tests", suite: "Task1Tests"))
+    #expect("Lesson01Tests.Task1Tests/adds()/T.swift:4:4".prefixMatch(of: task1) != nil)
+    #expect("Lesson01Tests.Task1Tests".prefixMatch(of: task1) != nil, "the suite itself")
+    #expect("Lesson01Tests.Task10Tests/adds()".prefixMatch(of: task1) == nil)
+    #expect("Lesson01Tests.Task2Tests/adds()".prefixMatch(of: task1) == nil)
   }
 
   @Test("Output beyond the cap keeps its head and its tail")
