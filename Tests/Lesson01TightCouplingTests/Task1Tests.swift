@@ -132,6 +132,101 @@ struct Task1Tests {
   }
 
   @Test(
+    "The failure message is written for the user, not the error's own text",
+    arguments: [
+      WordedFailure(text: "HTTP 503 from shard eu-west-2: upstream timed out"),
+      WordedFailure(text: "SQLITE_BUSY: database table is locked"),
+    ]
+  )
+  func theFailureMessageIsForTheUser(failure: WordedFailure) async {
+    let screen = Screen(Sample.grace())
+    screen.service.fetchError = failure
+
+    await screen.viewModel.load(userID: "grace")
+
+    guard case .failed(let message) = screen.viewModel.state,
+      screen.service.fetchedIDs == ["grace"]
+    else {
+      Issue.record(
+        """
+        The injected service threw an error, so the screen should show .failed(message). \
+        It shows \(screen.viewModel.state), and the fake was asked for \
+        \(screen.service.fetchedIDs).
+        """
+      )
+      return
+    }
+    let typeName = String(describing: type(of: failure))
+    #expect(
+      !message.trimmingCharacters(in: .whitespaces).isEmpty && !message.contains(failure.text)
+        && !message.contains(typeName),
+      """
+      The injected service threw an error that describes itself as "\(failure.text)". The \
+      screen shows .failed(\(quoted(message))). That message is read by the user: it \
+      should say, in the app's words, that the profile could not be loaded, not repeat \
+      the error's own text (its localizedDescription or description), which is written \
+      for developers and changes with whichever service the view model was given.
+      """
+    )
+  }
+
+  @Test(
+    "A URLError from the injected service shows the error state, and no live service is asked",
+    arguments: [NetworkFailure.offline, .timedOut]
+  )
+  func aURLErrorShowsTheErrorState(failure: NetworkFailure) async {
+    let screen = Screen(Sample.grace(), Sample.alan())
+    screen.service.fetchError = failure.error
+
+    await screen.viewModel.load(userID: failure.userID)
+
+    let requests = Internet.current.traffic.filter { !$0.isAnalytics }
+    #expect(
+      screen.service.fetchedIDs == [failure.userID] && screen.viewModel.state.isFailed
+        && requests.isEmpty,
+      """
+      The injected service failed to load "\(failure.userID)" with URLError \
+      \(failure.code.rawValue), a network error. The screen should show .failed, after \
+      asking that service once and no other. It shows \(screen.viewModel.state); the fake \
+      was asked for \(screen.service.fetchedIDs), and the real API received:
+      \(listing(requests))
+      Whatever the injected service throws is its answer: a network error is no reason \
+      to try a live service of the view model's own.
+      """
+    )
+  }
+
+  @Test(
+    "After a failed load too, once the view model is gone nothing keeps its service alive",
+    arguments: [LoadFailure.unknownUser, .outage]
+  )
+  func afterAFailedLoadTheViewModelAloneKeepsItsService(failure: LoadFailure) async {
+    let left = await leftovers(
+      prepare: { $0.isDown = failure.serviceDown },
+      after: { viewModel in await viewModel.load(userID: failure.userID) }
+    )
+
+    #expect(
+      left.fetched == [failure.userID],
+      """
+      The view model should load through the service it was given; that fake was asked \
+      for \(left.fetched).
+      """
+    )
+    #expect(
+      left.alive.isEmpty,
+      """
+      The test built a view model with a fake service and a spy, let a load fail \
+      (\(failure.testDescription)), and let the view model go. Nothing should hold the two \
+      now, yet \(left.alive) stayed alive. Something the failure left behind still holds \
+      the view model or its collaborators: a closure kept for "Try again" that captures \
+      `self` strongly is a retain cycle, and so is a task or an observer that is never \
+      let go.
+      """
+    )
+  }
+
+  @Test(
     "Every load asks the injected service again, after a success too",
     arguments: [["grace", "alan", "grace"], ["alan", "alan", "grace"]]
   )

@@ -62,6 +62,35 @@ struct Task3Tests {
   }
 
   @Test(
+    "A last activity after the injected clock's time is active now, by that clock alone",
+    arguments: [
+      Gap(now: Sample.morning, ago: -3_600, text: "Active now"),
+      Gap(now: Sample.evening, ago: -3 * 86_400, text: "Active now"),
+    ]
+  )
+  func aLastActivityAheadOfTheClockIsActiveNow(gap: Gap) async throws {
+    // The server's clock and the device's disagree: Grace was "last active" after the
+    // test's clock says it is now.
+    let profile = Sample.grace(lastActiveAt: gap.now - gap.ago)
+    let screen = Screen(profile, now: gap.now)
+
+    await screen.viewModel.load(userID: "grace")
+
+    try requireLoaded(screen, profile)
+    #expect(
+      screen.viewModel.activityText == gap.text,
+      """
+      The test's clock says \(gap.now.formatted(.iso8601)), and Grace was last active \
+      \(Int(-gap.ago / 60)) minutes after that: the server's clock and the test's \
+      disagree. By the injected clock she is active right now, so the text should be \
+      "\(gap.text)". It is \(quoted(screen.viewModel.activityText)). The clock the view \
+      model was given is the only clock it reads, on every path: when its time looks \
+      wrong too.
+      """
+    )
+  }
+
+  @Test(
     "The activity text reads the clock each time it is shown",
     arguments: [Sample.morning, Sample.evening]
   )

@@ -216,6 +216,123 @@ struct Task4Tests {
     )
   }
 
+  @Test(
+    "A follow that fails with a URLError is not shown as done, and is not reported",
+    arguments: [NetworkFailure.offline, .timedOut]
+  )
+  func aFollowFailingWithAURLErrorStaysUnfollowed(failure: NetworkFailure) async {
+    let screen = Screen(Sample.grace(), Sample.alan())
+    screen.service.followError = failure.error
+
+    await screen.viewModel.load(userID: failure.userID)
+    await screen.viewModel.follow()
+
+    #expect(
+      screen.service.followedIDs == [failure.userID] && !screen.viewModel.isFollowing
+        && screen.analytics.events == [.profileViewed(userID: failure.userID)],
+      """
+      The injected service failed to follow \(failure.userID) with URLError \
+      \(failure.code.rawValue), a network error: the follow did not happen. It should have \
+      been asked once, isFollowing should stay false, and the spy should hold only \
+      profile_viewed. The fake was asked to follow \(screen.service.followedIDs), \
+      isFollowing is \(screen.viewModel.isFollowing), and the spy holds \
+      \(screen.analytics.events). The screen and the tracker say what the service \
+      answered: a follow that failed is neither shown nor counted as done.
+      """
+    )
+  }
+
+  @Test(
+    "Two screens on one user follow each through their own service and tracker",
+    arguments: ["grace", "alan"]
+  )
+  func twoScreensFollowIndependently(userID: String) async {
+    let first = Screen(Sample.grace(), Sample.alan())
+    let second = Screen(Sample.grace(), Sample.alan())
+
+    await first.viewModel.load(userID: userID)
+    await second.viewModel.load(userID: userID)  // loaded last
+    await first.viewModel.follow()
+    let secondFollowingBefore = second.viewModel.isFollowing
+    await second.viewModel.follow()
+
+    let expected: [AnalyticsEvent] = [
+      .profileViewed(userID: userID), .profileFollowed(userID: userID),
+    ]
+    #expect(
+      !secondFollowingBefore && first.viewModel.isFollowing && second.viewModel.isFollowing
+        && first.service.followedIDs == [userID] && second.service.followedIDs == [userID]
+        && first.analytics.events == expected && second.analytics.events == expected,
+      """
+      Two screens, each with its own fake and spy, both loaded \(userID); the first \
+      followed, then the second. Before its own follow the second screen should show \
+      \(userID) not followed yet (it showed \(secondFollowingBefore)); then each screen \
+      should ask its own service once and report to its own tracker. First screen: \
+      asked to follow \(first.service.followedIDs), isFollowing \
+      \(first.viewModel.isFollowing), spy \(first.analytics.events). Second screen: asked \
+      to follow \(second.service.followedIDs), isFollowing \(second.viewModel.isFollowing), \
+      spy \(second.analytics.events). A screen's follow state and its tracker are its \
+      own: kept in a static or global, they are shared with every other screen.
+      """
+    )
+  }
+
+  @Test(
+    "A follow after loading the same user again is reported again", arguments: ["grace", "alan"])
+  func aFollowAfterAReloadIsReportedAgain(userID: String) async {
+    let screen = Screen(Sample.grace(), Sample.alan())
+
+    await screen.viewModel.load(userID: userID)
+    await screen.viewModel.follow()
+    await screen.viewModel.load(userID: userID)
+    await screen.viewModel.follow()
+
+    let expected: [AnalyticsEvent] = [
+      .profileViewed(userID: userID), .profileFollowed(userID: userID),
+      .profileViewed(userID: userID), .profileFollowed(userID: userID),
+    ]
+    #expect(
+      screen.service.followedIDs == [userID, userID] && screen.analytics.events == expected,
+      """
+      The test loaded \(userID), followed, loaded \(userID) again and followed again. Each \
+      follow the injected service accepted should be reported: the spy should hold \
+      \(expected). It holds \(screen.analytics.events), and the fake was asked to follow \
+      \(screen.service.followedIDs). Every follow is an event of its own, a repeated one \
+      included: the tracker the view model was given decides what to count.
+      """
+    )
+  }
+
+  @Test(
+    "After a follow too, once the view model is gone nothing keeps its service alive",
+    arguments: ["grace", "alan"]
+  )
+  func afterAFollowTheViewModelAloneKeepsItsService(userID: String) async {
+    let left = await leftovers { viewModel in
+      await viewModel.load(userID: userID)
+      await viewModel.follow()
+    }
+
+    #expect(
+      left.fetched == [userID] && left.followed == [userID],
+      """
+      The view model should load and follow through the service it was given; that fake \
+      was asked for \(left.fetched) and asked to follow \(left.followed).
+      """
+    )
+    #expect(
+      left.alive.isEmpty,
+      """
+      The test built a view model with a fake service and a spy, loaded \(userID), \
+      followed, and let the view model go. Nothing should hold the two now, yet \
+      \(left.alive) stayed alive. Something the follow left behind still holds the view \
+      model or its collaborators: a stored closure (an "Undo") that captures `self` \
+      strongly is a retain cycle, and an observer registered with a notification center \
+      and never removed keeps whatever its block captures for good.
+      """
+    )
+  }
+
   @Test("A whole visit to the screen reaches no live object")
   func aWholeVisitReachesNoLiveObject() async {
     let screen = Screen(Sample.grace())

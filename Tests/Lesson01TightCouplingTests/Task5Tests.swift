@@ -96,6 +96,108 @@ struct Task5Tests {
     )
   }
 
+  @Test(
+    "After a failed load, loading again asks the server again and shows its answer",
+    arguments: [(Build.staging, true), (Build.demo, false)])
+  func loadingAgainAfterAFailedLiveLoad(build: Build, serverDown: Bool) async {
+    // First the server is down (no server answers at the build's host) or does not know
+    // Grace yet; then it answers with her.
+    let failing = Internet(
+      apiHost: serverDown ? "api.elsewhere.test" : build.host, profiles: [Sample.alan()])
+    let answering = build.internet()
+
+    let viewModel = Internet.$current.withValue(failing) {
+      makeLiveProfileViewModel(configuration: build.configuration)
+    }
+    await Internet.$current.withValue(failing) { await viewModel.load(userID: "grace") }
+    let afterFailure = viewModel.state
+    await Internet.$current.withValue(answering) { await viewModel.load(userID: "grace") }
+
+    let requests = answering.traffic.filter { !$0.isAnalytics }
+    #expect(
+      afterFailure.isFailed && viewModel.state == .loaded(Sample.grace())
+        && requests == [.request(method: "GET", url: "https://\(build.host)/users/grace")],
+      """
+      The \(build) server \(serverDown ? "did not answer" : "did not know Grace") the first \
+      time, then answered with her, and the screen loaded her again. It should go from \
+      .failed to Grace, asking the server once more: it went from \(afterFailure) to \
+      \(viewModel.state), and the second load sent:
+      \(listing(requests))
+      A failure is no answer to remember: "Try again" asks the server what it says now.
+      """
+    )
+  }
+
+  @Test(
+    "A follow the configured server fails sends one POST and leaves the screen unfollowed",
+    arguments: [(Build.staging, true), (Build.demo, false)])
+  func aFailedLiveFollowSendsOnePost(build: Build, serverDown: Bool) async {
+    let answering = build.internet()
+    // For the follow, the server is down, or no longer knows Grace.
+    let failing = Internet(
+      apiHost: serverDown ? "api.elsewhere.test" : build.host, profiles: [Sample.alan()])
+
+    let viewModel = Internet.$current.withValue(answering) {
+      makeLiveProfileViewModel(configuration: build.configuration)
+    }
+    await Internet.$current.withValue(answering) { await viewModel.load(userID: "grace") }
+    await Internet.$current.withValue(failing) { await viewModel.follow() }
+
+    let posts = failing.traffic.filter {
+      if case .request("POST", _) = $0 { return true }
+      return false
+    }
+    let expected = Traffic.request(
+      method: "POST", url: "https://\(build.host)/users/grace/followers")
+    #expect(
+      viewModel.state == .loaded(Sample.grace()) && posts == [expected]
+        && !viewModel.isFollowing,
+      """
+      The \(build) screen loaded Grace, then the server \
+      \(serverDown ? "stopped answering" : "no longer knew her") and the user tapped Follow \
+      once. That tap should send one POST https://\(build.host)/users/grace/followers and \
+      leave isFollowing false. The screen shows \(viewModel.state), isFollowing is \
+      \(viewModel.isFollowing), and the follow requests sent were:
+      \(listing(posts))
+      One tap, one request: a POST changes something on the server, so the live objects \
+      do not send it again on their own; the user can tap again.
+      """
+    )
+  }
+
+  @Test("Following again after loading again sends another POST", arguments: builds)
+  func followingAgainAfterAReloadSendsAnotherPost(build: Build) async {
+    let internet = build.internet()
+
+    await Internet.$current.withValue(internet) {
+      let viewModel = makeLiveProfileViewModel(configuration: build.configuration)
+      await viewModel.load(userID: "grace")
+      await viewModel.follow()
+      await viewModel.load(userID: "grace")
+      await viewModel.follow()
+
+      let posts = internet.traffic.filter {
+        if case .request("POST", _) = $0 { return true }
+        return false
+      }
+      let expected = Traffic.request(
+        method: "POST", url: "https://\(build.host)/users/grace/followers")
+      #expect(
+        posts == [expected, expected] && viewModel.isFollowing,
+        """
+        The \(build) screen loaded Grace and followed her, loaded her again (the screen \
+        shows her not followed yet) and the user tapped Follow again. Each follow should \
+        send POST https://\(build.host)/users/grace/followers: twice in all. The follow \
+        requests sent were:
+        \(listing(posts))
+        and isFollowing is \(viewModel.isFollowing). Whom the user follows is the \
+        server's to say: a follow the live objects answer from what they remember never \
+        reaches it.
+        """
+      )
+    }
+  }
+
   @Test("The live view model reports to analytics under the configured key", arguments: builds)
   func liveViewModelReportsUnderTheConfiguredKey(build: Build) async {
     let internet = build.internet()

@@ -13,6 +13,8 @@ import Testing
 /// answers (`InternetError`): a view model that treats a network error as a reason to try a
 /// live service shows up in the guard. `refusesFollows` makes it refuse every follow, with
 /// `FollowRefused` or, while `followsFailOffline` is set, with that network error.
+/// `fetchError` and `followError` make it throw any other error a real service might: a
+/// `URLError`, or an error with a text of its own (`WordedFailure`).
 final class FakeProfileService: ProfileService {
   private let profiles: [String: UserProfile]
   private let calls = Mutex(Calls())
@@ -23,6 +25,8 @@ final class FakeProfileService: ProfileService {
     var isDown = false
     var refusesFollows = false
     var followsFailOffline = false
+    var fetchError: (any Error)?
+    var followError: (any Error)?
   }
 
   /// The error the fake throws for a user it does not know.
@@ -67,22 +71,36 @@ final class FakeProfileService: ProfileService {
     set { calls.withLock { $0.followsFailOffline = newValue } }
   }
 
+  /// While set, every fetch throws this error (unless the fake is down).
+  var fetchError: (any Error)? {
+    get { calls.withLock { $0.fetchError } }
+    set { calls.withLock { $0.fetchError = newValue } }
+  }
+
+  /// While set, every follow throws this error (unless the fake is down).
+  var followError: (any Error)? {
+    get { calls.withLock { $0.followError } }
+    set { calls.withLock { $0.followError = newValue } }
+  }
+
   func fetchProfile(id: String) async throws -> UserProfile {
-    let isDown = calls.withLock {
+    let (isDown, fetchError) = calls.withLock {
       $0.fetched.append(id)
-      return $0.isDown
+      return ($0.isDown, $0.fetchError)
     }
     if isDown { throw Self.outage }
+    if let fetchError { throw fetchError }
     guard let profile = profiles[id] else { throw UnknownUser(id: id) }
     return profile
   }
 
   func follow(userID: String) async throws {
-    let (isDown, refuses, offline) = calls.withLock {
+    let (isDown, refuses, offline, followError) = calls.withLock {
       $0.followed.append(userID)
-      return ($0.isDown, $0.refusesFollows, $0.followsFailOffline)
+      return ($0.isDown, $0.refusesFollows, $0.followsFailOffline, $0.followError)
     }
     if isDown || (refuses && offline) { throw Self.outage }
+    if let followError { throw followError }
     if refuses { throw FollowRefused(id: userID) }
     guard profiles[userID] != nil else { throw UnknownUser(id: userID) }
   }
@@ -111,6 +129,69 @@ struct LoadFailure: Sendable, CustomTestStringConvertible {
     screen.service.isDown = serviceDown
     return screen
   }
+}
+
+/// An error with a text of its own, worded as a server or a library words it: what the
+/// error says about itself (`localizedDescription`, `description`) is that text.
+struct WordedFailure: LocalizedError, CustomStringConvertible, CustomTestStringConvertible {
+  /// The error's own text.
+  let text: String
+
+  var errorDescription: String? { text }
+  var description: String { text }
+  var testDescription: String { text }
+}
+
+/// A `URLError` the fake throws, with the user it is thrown for.
+struct NetworkFailure: Sendable, CustomTestStringConvertible {
+  let userID: String
+  let code: URLError.Code
+
+  var error: URLError { URLError(code) }
+  var testDescription: String { "\(userID), URLError \(code.rawValue)" }
+
+  /// No connection at all.
+  static let offline = NetworkFailure(userID: "grace", code: .notConnectedToInternet)
+  /// The server took too long.
+  static let timedOut = NetworkFailure(userID: "alan", code: .timedOut)
+}
+
+/// What stayed alive once a view model was let go, and what its fake was asked before.
+struct Leftovers {
+  /// The ids the fake was asked to fetch.
+  let fetched: [String]
+  /// The ids the fake was asked to follow.
+  let followed: [String]
+  /// "the service", "the tracker", both joined by "and", or empty when nothing stayed.
+  let alive: String
+}
+
+/// Builds a view model from a fake service (knowing Grace and Alan) and a spy, set up by
+/// `prepare`, runs `visit` on it, lets it go, and says what stayed alive: nothing should.
+@MainActor
+func leftovers(
+  prepare: (FakeProfileService) -> Void = { _ in },
+  after visit: (ProfileViewModel) async -> Void
+) async -> Leftovers {
+  weak var service: FakeProfileService?
+  weak var analytics: AnalyticsSpy?
+  var fetched: [String] = []
+  var followed: [String] = []
+  do {
+    let madeService = FakeProfileService([Sample.grace(), Sample.alan()])
+    let madeAnalytics = AnalyticsSpy()
+    prepare(madeService)
+    service = madeService
+    analytics = madeAnalytics
+    let viewModel = makeProfileViewModel(
+      service: madeService, analytics: madeAnalytics, now: { Sample.morning })
+    await visit(viewModel)
+    fetched = madeService.fetchedIDs
+    followed = madeService.followedIDs
+  }
+  let alive = [service.map { _ in "the service" }, analytics.map { _ in "the tracker" }]
+    .compactMap { $0 }.joined(separator: " and ")
+  return Leftovers(fetched: fetched, followed: followed, alive: alive)
 }
 
 /// A spy tracker: sends nothing anywhere, writes every event down.
