@@ -183,6 +183,42 @@ struct Task3Tests {
     )
   }
 
+  @Test(
+    "Picking the same product twice in a row pushes two screens",
+    arguments: [Sample.lamp, Sample.keyboard]
+  )
+  func samePickTwicePushesTwice(product: Product) throws {
+    let factory = SpyCatalogFactory()
+    let navigator = RecordingNavigator()
+    let coordinator = makeCatalogCoordinator(factory: factory, navigator: navigator)
+    defer { withExtendedLifetime(coordinator) {} }
+
+    coordinator.start()
+    factory.customerPicks(product)
+    factory.customerPicks(product)
+
+    #expect(
+      factory.detailRequests == [product, product],
+      """
+      The customer picked \(product.name), went back and picked \(product.name) again, so the \
+      coordinator should ask the factory twice; it asked for \
+      \(factory.detailRequests.map(\.name)). Every pick is a new visit: a coordinator that \
+      skips a pick equal to the last one leaves the customer without the screen they asked \
+      for. It passes each pick on as it comes.
+      """
+    )
+    #expect(
+      navigator.pushed.count == 3
+        && navigator.pushed.dropFirst().elementsEqual(
+          factory.detailScreens, by: { $0 === $1 }),
+      """
+      After the list, the coordinator should push both screens the factory returned, in \
+      order; the factory built \(factory.detailScreens.map(\.title)) and the navigator pushed \
+      \(navigator.pushed.map(\.title)).
+      """
+    )
+  }
+
   @Test("Guard: the list's callback does not keep the coordinator alive")
   func listCallbackDoesNotKeepTheCoordinator() {
     let factory = SpyCatalogFactory()

@@ -148,4 +148,30 @@ struct Task4Tests {
       """
     )
   }
+
+  @Test(
+    "In the app, every catalog factory a coordinator keeps builds its market's product screen",
+    arguments: Market.allCases
+  )
+  func appCoordinatorsKeepOnlyTheMarketsFactory(market: Market) {
+    let app = appAfterEveryFlow(market: market)
+    let expected = market == .us ? "ProductPageScreen" : "ProductDetailScreen"
+
+    let others = catalogFactoriesInCoordinators(keptBy: app).compactMap { path, factory in
+      let screen = factory.makeProductDetail(for: Sample.mug)
+      let fits = market == .us ? screen is ProductPageScreen : screen is ProductDetailScreen
+      return fits ? nil : "\(path) builds a \(type(of: screen))"
+    }
+
+    #expect(
+      others.isEmpty,
+      """
+      The \(market) app should show the \(expected) for a product, and every catalog factory \
+      its coordinators keep should build that screen; but \(others). A coordinator that \
+      keeps a factory per market and picks one by a flag (a Bool, an enum, a string) still \
+      branches on the market: the root builds the one factory of its market, and the \
+      coordinator pushes whatever it returns.
+      """
+    )
+  }
 }

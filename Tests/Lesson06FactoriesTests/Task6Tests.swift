@@ -448,9 +448,124 @@ struct Task6Tests {
       """
     )
   }
+
+  @Test(
+    "In the running app, a product opened again shows its stock as it is now",
+    arguments: Market.allCases
+  )
+  func reopenedProductShowsCurrentStockInTheApp(market: Market) async throws {
+    let backend = FakeBackend(stock: 2)
+    let navigator = RecordingNavigator()
+    let app = makeShopApp(
+      configuration: configuration(market: market, backend: backend), navigator: navigator)
+    defer { withExtendedLifetime(app) {} }
+
+    let (list, first) = try await pickProduct(Sample.keyboard, in: app, on: navigator)
+    try await loadProductScreen(first)
+    backend.setStock(9)
+    list.select(Sample.keyboard)
+    let again = try #require(navigator.pushed.last, "Picking again should push a screen.")
+    try await loadProductScreen(again)
+
+    let shown = stockShown(on: again)
+    let expected = market == .us ? "Ships today" : "In stock: 9"
+    #expect(
+      backend.count(of: "/products/kbd/stock") == 2 && shown == expected,
+      """
+      The keyboard's stock went from 2 to 9 between two openings in the \(market) app, so the \
+      screen opened again should ask the backend and say "\(expected)"; the backend was asked \
+      for \(backend.requests), and the screen says "\(shown)". The catalog service lives as \
+      long as the app because it is stateless: one that keeps what it loaded keeps it for \
+      the app's whole life, and every screen after the first shows stale data.
+      """
+    )
+  }
+
+  @Test(
+    "Two apps signed in to the same account show each their own backend's orders",
+    arguments: [
+      Account(id: "carol", name: "Carol"), Account(id: "dave", name: "Dave"),
+    ]
+  )
+  func sameAccountInTwoApps(account: Account) async throws {
+    let firstOrders = [Order(id: "\(account.id)-first", totalInCents: 5_00)]
+    let secondOrders = [Order(id: "\(account.id)-second", totalInCents: 8_00)]
+    let firstBackend = FakeBackend(orders: [account.id: firstOrders])
+    let secondBackend = FakeBackend(orders: [account.id: secondOrders])
+    let firstNavigator = RecordingNavigator()
+    let secondNavigator = RecordingNavigator()
+    let first = makeShopApp(
+      configuration: configuration(account: account, backend: firstBackend),
+      navigator: firstNavigator)
+    let second = makeShopApp(
+      configuration: configuration(account: account, backend: secondBackend),
+      navigator: secondNavigator)
+    defer { withExtendedLifetime((first, second)) {} }
+
+    let firstHistory = try await openOrders(first, on: firstNavigator)
+    let secondHistory = try await openOrders(second, on: secondNavigator)
+    let firstAgain = try await openOrders(first, on: firstNavigator)
+
+    #expect(
+      firstHistory.orders == firstOrders && firstAgain.orders == firstOrders
+        && secondHistory.orders == secondOrders,
+      """
+      Two apps are signed in to \(account.name) (the same account id), each with its own \
+      backend; each should show its own backend's orders. The first app shows \
+      \(firstHistory.state) and then \(firstAgain.state), the second \(secondHistory.state), \
+      and the backends were asked for \(firstBackend.requests) and \(secondBackend.requests). \
+      An account's orders are kept by its session, which belongs to one app: a store of \
+      orders by account id that the whole process shares (a `static let` cache) hands one \
+      app's data to another.
+      """
+    )
+  }
+
+  @Test(
+    "A switch keeps the app-wide services: only the account's session is new",
+    arguments: [Sample.alice, Sample.bob]
+  )
+  func switchKeepsTheAppWideServices(first: Account) {
+    let navigator = RecordingNavigator()
+    let app = makeShopApp(
+      configuration: configuration(account: first, backend: FakeBackend()), navigator: navigator)
+    app.start()
+    app.showOrders()
+    let before = appWideObjects(keptBy: app)
+
+    app.switchAccount(to: first == Sample.alice ? Sample.bob : Sample.alice)
+    app.showOrders()
+    app.start()
+    let new = appWideObjects(keptBy: app).filter { before[$0.key] == nil }.map(\.value)
+
+    #expect(
+      new.isEmpty,
+      """
+      After switching away from \(first.name), the app holds app-wide objects it did not \
+      hold before: \(new.sorted()). The HTTP client, the catalog service, the analytics and \
+      the container that holds them live as long as the app; a switch drops the old \
+      account's session and builds a new one on top of the same shared services. A \
+      container rebuilt per account makes a second set of them, and the features no longer \
+      share one.
+      """
+    )
+  }
 }
 
 /// The orders the fake backend holds for `account`.
 private func orders(of account: Account) -> [Order] {
   account == Sample.alice ? Sample.aliceOrders : Sample.bobOrders
+}
+
+/// What a product screen of either market says about the stock: the detail's availability
+/// or the page's badge, or why loading failed.
+@MainActor
+private func stockShown(on screen: any Screen) -> String {
+  if let detail = screen as? ProductDetailScreen {
+    return detail.viewModel.errorMessage ?? detail.viewModel.availability
+  }
+  if let page = screen as? ProductPageScreen {
+    return page.viewModel.errorMessage ?? page.viewModel.badge ?? ""
+  }
+  return "nothing: it is a \(type(of: screen))"
 }

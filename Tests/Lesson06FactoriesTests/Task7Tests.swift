@@ -258,6 +258,47 @@ struct Task7Tests {
     )
   }
 
+  @Test(
+    "Switching accounts in one app leaves the other app's account alone",
+    arguments: [(Sample.alice, Sample.bob), (Sample.bob, Sample.alice)]
+  )
+  func switchStaysInItsApp(firstAccount: Account, secondAccount: Account) async throws {
+    let firstBackend = FakeBackend()
+    let secondBackend = FakeBackend()
+    let firstNavigator = RecordingNavigator()
+    let secondNavigator = RecordingNavigator()
+    let first = makeShopApp(
+      configuration: configuration(account: firstAccount, backend: firstBackend),
+      navigator: firstNavigator)
+    let second = makeShopApp(
+      configuration: configuration(account: secondAccount, backend: secondBackend),
+      navigator: secondNavigator)
+    defer { withExtendedLifetime((first, second)) {} }
+
+    first.switchAccount(to: secondAccount)
+    second.switchAccount(to: firstAccount)
+    let firstOrders = try await openOrders(first, on: firstNavigator)
+    let secondOrders = try await openOrders(second, on: secondNavigator)
+
+    #expect(
+      firstOrders.orders == orders(of: secondAccount),
+      """
+      The first app switched from \(firstAccount.name) to \(secondAccount.name), then a second \
+      app switched to \(firstAccount.name); the first app should still show \
+      \(secondAccount.name)'s orders, yet it shows \(firstOrders.state), and its backend was \
+      asked for \(firstBackend.requests). \(switchedThroughAGlobal)
+      """
+    )
+    #expect(
+      secondOrders.orders == orders(of: firstAccount),
+      """
+      The second app switched to \(firstAccount.name) and should show \(firstAccount.name)'s \
+      orders; it shows \(secondOrders.state), and its backend was asked for \
+      \(secondBackend.requests). \(switchedThroughAGlobal)
+      """
+    )
+  }
+
   @Test("A dropped app leaves nothing behind", arguments: [Sample.alice, Sample.bob])
   func droppedAppLeavesNothingBehind(account: Account) {
     weak var backend: FakeBackend?
@@ -302,3 +343,16 @@ private let sharedByMarket = """
   configurations can share) and reused? A configuration is more than a market: every call \
   of makeShopApp(configuration:navigator:) builds its own graph from its own configuration.
   """
+
+/// What a failure of an account switch that reaches another app most often means.
+private let switchedThroughAGlobal = """
+  Does the switch travel through something the whole process shares, a notification every \
+  app observes or a signed-in account written to `UserDefaults` and read back later? Each \
+  is a global: the signed-in account is the state of one app, kept by its root, and \
+  `switchAccount(to:)` changes that app alone.
+  """
+
+/// The orders the fake backend holds for `account`.
+private func orders(of account: Account) -> [Order] {
+  account == Sample.alice ? Sample.aliceOrders : Sample.bobOrders
+}

@@ -200,7 +200,7 @@ final class Picks {
 final class FakeBackend: HTTPClient {
   private let items: [Product]
   private let ordersByAccount: [Account.ID: [Order]]
-  private let stockLevel: Int
+  private let stockLevel: Mutex<Int>
   private let log = Mutex<[String]>([])
   private let orderRequests = Mutex(OrderRequests())
 
@@ -222,13 +222,18 @@ final class FakeBackend: HTTPClient {
   ) {
     items = products
     ordersByAccount = orders
-    stockLevel = stock
+    stockLevel = Mutex(stock)
   }
 
   var requests: [String] { log.withLock { $0 } }
 
   func count(of path: String) -> Int {
     requests.filter { $0 == path }.count
+  }
+
+  /// Changes the stock every product has from now on, as a delivery or a sale would.
+  func setStock(_ stock: Int) {
+    stockLevel.withLock { $0 = stock }
   }
 
   /// Makes every order request fail from now on (`true`), as a backend that is down does,
@@ -281,7 +286,7 @@ final class FakeBackend: HTTPClient {
     }
     if parts == ["products"] { return try JSONEncoder().encode(items) }
     if parts.count == 3, parts[0] == "products", parts[2] == "stock" {
-      return try JSONEncoder().encode(StockLevel(available: stockLevel))
+      return try JSONEncoder().encode(StockLevel(available: stockLevel.withLock { $0 }))
     }
     if parts.count == 3, parts[0] == "accounts", parts[2] == "orders",
       let orders = ordersByAccount[parts[1]]
@@ -543,6 +548,53 @@ func factoriesHoldingAClient(keptBy app: any ShopApp) -> [String] {
       property is any HTTPClient ? "\(path).\(label)" : nil
     }
   }
+}
+
+/// Every catalog factory that a coordinator the app keeps (found as in
+/// ``coordinatorsKept(by:)``) stores, with the path that reaches it. The search does not look
+/// inside a factory, so a factory that wraps another one (a decorator) counts once, as itself.
+@MainActor
+func catalogFactoriesInCoordinators(keptBy app: any ShopApp) -> [(
+  path: String, factory: any CatalogFactory
+)] {
+  coordinatorsKept(by: app).flatMap { path, coordinator in
+    reachableStoredValues(in: coordinator).compactMap { innerPath, value in
+      (value as? any CatalogFactory).map { ("\(path).\(innerPath)", $0) }
+    }
+  }
+}
+
+/// The objects (class instances) an app stores, all the way down, that serve the whole app:
+/// its catalog's dependencies (a container), catalog services, analytics trackers and HTTP
+/// clients, each with the path that reaches it first. Whatever belongs to an account is left
+/// out, with everything inside it: an object that is an `AccountDependencies` or an
+/// `OrdersRepository`. The search goes into coordinators, factories and containers, but not
+/// into a service, a navigator or a screen, and it cannot see what a closure captures.
+@MainActor
+func appWideObjects(keptBy app: any ShopApp) -> [ObjectIdentifier: String] {
+  var found: [ObjectIdentifier: String] = [:]
+  var visited: Set<ObjectIdentifier> = [ObjectIdentifier(app as AnyObject)]
+  var pending: [(path: String, value: Any, depth: Int)] = storedProperties(of: app).map {
+    ($0.0, $0.1, 1)
+  }
+  while !pending.isEmpty {
+    let (path, value, depth) = pending.removeFirst()
+    guard !(value is any AccountDependencies), !(value is any OrdersRepository),
+      !(value is any Navigator), !(value is any Screen)
+    else { continue }
+    let isService =
+      value is any CatalogService || value is any AnalyticsTracker || value is any HTTPClient
+    if type(of: value) is AnyClass {
+      let identity = ObjectIdentifier(value as AnyObject)
+      guard visited.insert(identity).inserted else { continue }
+      if isService || value is any CatalogDependencies {
+        found[identity] = "\(path) (\(type(of: value)))"
+      }
+    }
+    guard !isService, depth < 12 else { continue }
+    pending += storedProperties(of: value).map { ("\(path).\($0.0)", $0.1, depth + 1) }
+  }
+  return found
 }
 
 @MainActor
