@@ -63,6 +63,33 @@ struct Task2Tests {
   }
 
   @Test(
+    "Every account the repository returned is shown, an empty one or two with one id too",
+    arguments: [
+      [Sample.rent, Sample.emptyWallet, Sample.travel], [Sample.gifts, Sample.giftsAgain],
+    ]
+  )
+  func everyAccountIsShown(accounts: [Account]) async {
+    let viewModel = makeAccountsViewModel(
+      repository: FakeAccountsRepository(.success(accounts)),
+      analytics: AnalyticsSpy()
+    )
+
+    await loadAccounts(on: viewModel)
+
+    let state = screenState(of: viewModel)
+    #expect(
+      state == .content(accounts),
+      """
+      The repository answered \(accounts.map { "\($0.name) (\($0.id), \($0.balanceInCents) cents)" }); \
+      the screen should show all of them, in that order, but it shows \(state.summary). \
+      The view model shows what the repository answered, not a selection of it: an account \
+      with a zero balance is still the customer's, and which accounts belong on the screen \
+      is the repository's call, not the view model's.
+      """
+    )
+  }
+
+  @Test(
     "Loading again shows the latest answer, not the previous one",
     arguments: [
       ([Sample.travel, Sample.rent], [Sample.gifts]),

@@ -52,8 +52,11 @@ struct Task3Tests {
     )
   }
 
-  @Test("A later successful load replaces the failure", arguments: BankOutage.both)
-  func successAfterFailureShowsContent(error: BankOutage) async throws {
+  @Test(
+    "A later successful load replaces the failure",
+    arguments: [(BankOutage.maintenance, [Sample.travel]), (.sessionExpired, [])]
+  )
+  func successAfterFailureShowsContent(error: BankOutage, then retry: [Account]) async throws {
     let repository = FakeAccountsRepository(.failure(error))
     let viewModel = makeAccountsViewModel(repository: repository, analytics: AnalyticsSpy())
     await loadAccounts(on: viewModel)
@@ -68,16 +71,18 @@ struct Task3Tests {
       """
     )
 
-    repository.answer(.success([Sample.travel]))
+    repository.answer(.success(retry))
     await loadAccounts(on: viewModel)
 
+    let expected: AccountsScreenState = retry.isEmpty ? .empty : .content(retry)
     let state = screenState(of: viewModel)
     #expect(
-      state == .content([Sample.travel]),
+      state == expected,
       """
-      The first load failed and the retry succeeded with "Travel Fund", so the screen should \
-      show it; it shows \(state.summary) (the repository was asked \(repository.fetchCount) \
-      time(s) in two loads). Does the old failure stay behind after a successful retry?
+      The first load failed and the retry succeeded with \(retry.map(\.name)), so the screen \
+      should show \(expected.summary); it shows \(state.summary) (the repository was asked \
+      \(repository.fetchCount) time(s) in two loads). Does the old failure stay behind after \
+      a successful retry\(retry.isEmpty ? ", when the answer has no accounts" : "")?
       """
     )
   }
@@ -99,6 +104,31 @@ struct Task3Tests {
       should show that failure; it shows \(state.summary) (the repository was asked \
       \(repository.fetchCount) time(s) in two loads). The screen shows the latest outcome, \
       not the last success.
+      """
+    )
+  }
+
+  @Test(
+    "A failure after a success replaces the accounts, with the screen's own error too",
+    arguments: ScreenError.both
+  )
+  func screenErrorAfterSuccessShowsTheFailure(error: AccountsUnavailable) async {
+    let repository = FakeAccountsRepository(.success([Sample.rent, Sample.gifts]))
+    let viewModel = makeAccountsViewModel(repository: repository, analytics: AnalyticsSpy())
+    await loadAccounts(on: viewModel)
+
+    repository.answer(throwing: error)
+    await loadAccounts(on: viewModel)
+
+    let state = screenState(of: viewModel)
+    #expect(
+      state == .failure(message: error.message),
+      """
+      The first load showed \([Sample.rent, Sample.gifts].map(\.name)); the second failed \
+      with AccountsUnavailable("\(error.message)"), the error the live repository throws, so \
+      the screen should show that failure; it shows \(state.summary). Every failure is shown \
+      as a failure, whatever its type or message: accounts kept from an earlier load look \
+      like today's balances, with no sign that the bank did not answer.
       """
     )
   }

@@ -65,6 +65,33 @@ struct Task5Tests {
     )
   }
 
+  @Test(
+    "A load that fails with the screen's own error tracks failed too", arguments: ScreenError.both)
+  func screenErrorTracksFailed(error: AccountsUnavailable) async {
+    let log = CallLog()
+    let viewModel = makeAccountsViewModel(
+      repository: FakeAccountsRepository(throwing: error, log: log),
+      analytics: AnalyticsSpy(log: log)
+    )
+
+    await loadAccounts(on: viewModel)
+
+    let expected: [CallLog.Entry] = [
+      .tracked(.accountsRequested),
+      .fetchedAccounts,
+      .tracked(.accountsLoadFailed),
+    ]
+    #expect(
+      log.all == expected,
+      """
+      The repository threw AccountsUnavailable("\(error.message)"), the error the live \
+      repository throws. Expected, in this order: \(expected). Got: \(log.all). Every failed \
+      load counts as a failure, whatever its type or message: the product team counts \
+      failures, not only the ones that were the bank's fault.
+      """
+    )
+  }
+
   @Test("Events go to the tracker of the view model that loaded")
   func eventsGoToTheirOwnTracker() async {
     let firstSpy = AnalyticsSpy()

@@ -49,6 +49,32 @@ struct Task6Tests {
     )
   }
 
+  @Test(
+    "Sharing one account through two channels reaches both",
+    arguments: [Sample.rent, Sample.travel])
+  func sameAccountSharedThroughTwoChannels(account: Account) async {
+    let viewModel = makeAccountsViewModel(
+      repository: FakeAccountsRepository(.success([Sample.travel, Sample.rent])),
+      analytics: AnalyticsSpy()
+    )
+    await loadAccounts(on: viewModel)
+    let mail = ShareChannelSpy()
+    let messages = ShareChannelSpy()
+
+    shareAccount(account.id, on: viewModel, via: mail)
+    shareAccount(account.id, on: viewModel, via: messages)
+
+    #expect(
+      mail.shared == [account] && messages.shared == [account],
+      """
+      "\(account.name)" was shared via mail, then again via messages. Mail received \
+      \(mail.shared.map(\.name)), messages received \(messages.shared.map(\.name)); each \
+      should have received it once. Every share is a call of its own, through the channel \
+      picked for it: a second share of the same account is not a repeat to ignore.
+      """
+    )
+  }
+
   @Test("After sharing, the view model keeps no reference to the channel")
   func channelIsNotKept() async throws {
     let viewModel = makeAccountsViewModel(
@@ -113,6 +139,31 @@ struct Task6Tests {
       shared both; the channel received \(channel.shared.map(\.name)), but should have \
       received only "\(listed.name)": a share picks from what the screen lists now, not from \
       an earlier load.
+      """
+    )
+  }
+
+  @Test(
+    "After a reload with no accounts, sharing shares nothing",
+    arguments: [[Sample.rent, Sample.gifts], [Sample.travel]]
+  )
+  func nothingIsSharedAfterAnEmptyReload(first: [Account]) async {
+    let repository = FakeAccountsRepository(.success(first))
+    let viewModel = makeAccountsViewModel(repository: repository, analytics: AnalyticsSpy())
+    await loadAccounts(on: viewModel)
+    repository.answer(.success([]))
+    await loadAccounts(on: viewModel)
+    let channel = ShareChannelSpy()
+
+    for account in first { shareAccount(account.id, on: viewModel, via: channel) }
+
+    #expect(
+      channel.shared.isEmpty,
+      """
+      The first load listed \(first.map(\.name)); the reload answered no accounts, so the \
+      screen is empty and lists none. Sharing them then sent \(channel.shared.map(\.name)) to \
+      the channel; it should send nothing: a share picks from what the screen lists now, \
+      and after an empty answer that is nothing.
       """
     )
   }

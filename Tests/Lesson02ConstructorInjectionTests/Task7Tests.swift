@@ -172,4 +172,96 @@ struct Task7Tests {
       """
     )
   }
+
+  @Test("The same failure twice is logged twice", arguments: BankOutage.both)
+  func sameFailureTwiceIsLoggedTwice(error: BankOutage) async {
+    let viewModel = makeAccountsViewModel(
+      repository: FakeAccountsRepository(.failure(error)),
+      analytics: AnalyticsSpy()
+    )
+    let logger = LoggerSpy()
+    attachLogger(logger, to: viewModel)
+
+    await loadAccounts(on: viewModel)
+    await loadAccounts(on: viewModel)
+
+    let mentions = logger.logged.filter { $0.contains(error.message) }
+    #expect(
+      mentions.count == 2,
+      """
+      Two loads failed, both with "\(error.message)"; the logger should have one message for \
+      each, two in all, and got \(logger.logged). Each failed load is logged, even when it \
+      failed as the one before: the log is where someone debugging counts the failures.
+      """
+    )
+  }
+
+  @Test("A logger attached in place of another takes over; the first hears no more")
+  func attachingAnotherLoggerReplacesTheFirst() async {
+    let repository = FakeAccountsRepository(.failure(.maintenance))
+    let viewModel = makeAccountsViewModel(repository: repository, analytics: AnalyticsSpy())
+    let first = LoggerSpy()
+    let second = LoggerSpy()
+
+    attachLogger(first, to: viewModel)
+    await loadAccounts(on: viewModel)
+    attachLogger(second, to: viewModel)
+    repository.answer(.failure(.sessionExpired))
+    await loadAccounts(on: viewModel)
+
+    let firstHeard = first.logged.filter {
+      $0.contains(BankOutage.maintenance.message) || $0.contains(BankOutage.sessionExpired.message)
+    }
+    let secondHeard = second.logged.filter {
+      $0.contains(BankOutage.maintenance.message) || $0.contains(BankOutage.sessionExpired.message)
+    }
+    #expect(
+      firstHeard.count == 1 && firstHeard.allSatisfy { $0.contains(BankOutage.maintenance.message) }
+        && secondHeard.count == 1
+        && secondHeard.allSatisfy { $0.contains(BankOutage.sessionExpired.message) },
+      """
+      A first logger was attached and a load failed ("\(BankOutage.maintenance.message)"); \
+      then a second logger was attached to the same view model and a load failed again \
+      ("\(BankOutage.sessionExpired.message)"). The first logger should hear only the first \
+      failure and got \(first.logged); the second only the second, and got \(second.logged). \
+      Attaching a logger says where messages go from now on: it replaces the one before, \
+      it is not added to it.
+      """
+    )
+  }
+
+  @Test("A new view model never logs to a logger attached to one that is gone")
+  func aNewViewModelLogsToNoGoneLogger() async {
+    // Many rounds, so that a new view model surely lands at the address of a gone one:
+    // whatever is looked up by that address (an ObjectIdentifier) would be found again.
+    for round in 1...20 {
+      let goneLogger = LoggerSpy()
+      let freshRepository = FakeAccountsRepository(.failure(.sessionExpired))
+      let freshAnalytics = AnalyticsSpy()
+      do {
+        let gone = makeAccountsViewModel(
+          repository: FakeAccountsRepository(.failure(.maintenance)),
+          analytics: AnalyticsSpy()
+        )
+        attachLogger(goneLogger, to: gone)
+        await loadAccounts(on: gone)
+      }
+      let fresh = makeAccountsViewModel(repository: freshRepository, analytics: freshAnalytics)
+      await loadAccounts(on: fresh)
+
+      let overheard = goneLogger.logged.filter { $0.contains(BankOutage.sessionExpired.message) }
+      #expect(
+        overheard.isEmpty,
+        """
+        Round \(round): a view model with a logger attached failed and was released; then a \
+        new view model, with no logger attached, failed with \
+        "\(BankOutage.sessionExpired.message)", and the released one's logger heard it: \
+        \(overheard). A logger belongs to the view model it was attached to and goes with it: \
+        kept in a table of its own (by ObjectIdentifier, say), it outlives the view model and \
+        is found again by the next one built at the same address.
+        """
+      )
+      if !overheard.isEmpty { break }
+    }
+  }
 }

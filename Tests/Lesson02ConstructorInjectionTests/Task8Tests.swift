@@ -240,6 +240,79 @@ struct Task8Tests {
 }
 
 extension Task8Tests {
+  @Test(
+    "A balance that cannot be read is a failure, not 0 and not an account left out",
+    arguments: ["", "n/a"]
+  )
+  func unreadableBalanceIsAFailure(balance: String) async {
+    let records = [
+      BankRecordSet.family.records[0],
+      BankAccountRecord(accountNumber: "sav-77", displayName: "Holiday Savings", balance: balance),
+      BankRecordSet.family.records[1],
+    ]
+    let server = ScriptedBankServer(
+      .success(BankAccountsResponse(statusCode: 200, records: records)))
+    let repository = makeLiveAccountsRepository(sdk: server.makeSDK(host: "api.example-bank.com"))
+
+    let outcome = await fetch(from: repository)
+
+    expectAsked(server, times: 1, after: "one fetch")
+    expectScreenFailure(
+      outcome,
+      after:
+        "200 with \(records.map(\.displayName)), the balance of \"Holiday Savings\" being \"\(balance)\"",
+      also: """
+        The SDK promises a two-decimal amount; a balance that is not one cannot be read, and \
+        the repository cannot know what the account holds. Shown as 0.00, it tells the \
+        customer their money is gone; left out, it hides an account they have. Neither is \
+        true: the screen can only say that the accounts cannot be shown.
+        """
+    )
+  }
+
+  @Test("A fetch does not wait for another repository's fetch that is still running")
+  func fetchDoesNotWaitForAnotherRepository() async {
+    let slowServer = ScriptedBankServer(
+      .success(BankAccountsResponse(statusCode: 200, records: BankRecordSet.family.records)))
+    let fastServer = ScriptedBankServer(
+      .success(BankAccountsResponse(statusCode: 200, records: BankRecordSet.student.records)))
+    let held = ServerGate()
+    let slow = makeLiveAccountsRepository(
+      sdk: slowServer.makeSDK(host: "api.family-bank.test", heldUntil: held))
+    let fast = makeLiveAccountsRepository(sdk: fastServer.makeSDK(host: "api.student-bank.test"))
+
+    let slowFetch = Task { await fetch(from: slow) }
+    await wait(atMost: .seconds(5)) { slowServer.requests > 0 }
+    let fastEnded = FirstAnswer()
+    let fastFetch = Task {
+      let outcome = await fetch(from: fast)
+      fastEnded.give(true)
+      return outcome
+    }
+    let limit = Task {
+      try? await Task.sleep(for: .seconds(5))
+      fastEnded.give(false)
+    }
+    let endedWhileHeld = await fastEnded.wait()
+    limit.cancel()
+    held.open()
+    let slowOutcome = await slowFetch.value
+    let fastOutcome = await fastFetch.value
+
+    #expect(
+      endedWhileHeld,
+      """
+      The family bank's SDK was still answering its request when the student bank's \
+      repository fetched; that fetch had not ended seconds later (its SDK was asked \
+      \(fastServer.requests) time(s) by then; it answers at once). Two repositories over two \
+      SDKs are independent: a fetch waits for its own SDK, not in a line shared by every \
+      repository (a static queue, a global lock, a shared actor).
+      """
+    )
+    expectAccounts(slowOutcome, equal: .family, after: "200 from the family bank's SDK")
+    expectAccounts(fastOutcome, equal: .student, after: "200 from the student bank's SDK")
+  }
+
   @Test("Two repositories fetching at the same time each ask their own SDK, even on one host")
   func simultaneousFetchesUseTheirOwnSDK() async {
     let host = "api.example-bank.com"
@@ -310,19 +383,20 @@ struct BankRecordSet: Sendable, CustomTestStringConvertible {
 
   // A balance between -1 and 0 keeps its sign; 30000000.01 is past an Int32 of cents and
   // a Float's precision (which reads it as 3000000000); an empty account is still an account; names stay
-  // as the customer typed them, whatever their case or length.
+  // as the customer typed them, whatever their case, length or spaces.
   static let edges = BankRecordSet(
-    label: "four accounts with edge balances and names",
+    label: "five accounts with edge balances and names",
     records: [
       BankAccountRecord(accountNumber: "ln-77", displayName: "my ISA", balance: "-0.45"),
       BankAccountRecord(
         accountNumber: "inv-5", displayName: "Household Emergency Fund", balance: "30000000.01"),
       BankAccountRecord(accountNumber: "gft-2", displayName: "Gift Card", balance: "0.00"),
+      BankAccountRecord(accountNumber: "jnt-4", displayName: "  Joint  Account ", balance: "12.00"),
       BankAccountRecord(accountNumber: "crd-9", displayName: "Store Card", balance: "-1000.00"),
     ],
     expected: [
       "ln-77 | my ISA | -45", "inv-5 | Household Emergency Fund | 3000000001",
-      "gft-2 | Gift Card | 0", "crd-9 | Store Card | -100000",
+      "gft-2 | Gift Card | 0", "jnt-4 |   Joint  Account  | 1200", "crd-9 | Store Card | -100000",
     ]
   )
 
@@ -366,12 +440,33 @@ final class ScriptedBankServer: Sendable {
     }
   }
 
+  /// A real `BankSDK`, connected to `host`, whose every answer waits until the test opens
+  /// `gate` (ten seconds at most, so a forgotten gate cannot hang the run).
+  func makeSDK(host: String, heldUntil gate: ServerGate) -> BankSDK {
+    BankSDK(host: host) { () async throws(BankSDKError) -> BankAccountsResponse in
+      let answer = self.count()
+      await wait(atMost: .seconds(10)) { gate.isOpen }
+      return try answer.get()
+    }
+  }
+
   private func count() -> Result<BankAccountsResponse, BankSDKError> {
     state.withLock { state in
       state.requests += 1
       return state.answer
     }
   }
+}
+
+/// Holds a scripted server's answers until the test opens it.
+final class ServerGate: Sendable {
+  private let opened = Mutex(false)
+
+  /// Whether the server may answer.
+  var isOpen: Bool { opened.withLock { $0 } }
+
+  /// Lets every held answer, and every later one, through.
+  func open() { opened.withLock { $0 = true } }
 }
 
 // MARK: - Each test in a world of its own
@@ -470,7 +565,8 @@ private func expectAccounts(
     let got = lines(accounts)
     var concept =
       "Each record becomes one Account, in the bank's order: its account number as id, "
-      + "its display name as name, its balance in cents (\"19.99\" is 1999)."
+      + "its display name as name, as the customer typed it, its balance in cents "
+      + "(\"19.99\" is 1999)."
     if got.count == set.expected.count, zip(got, set.expected).contains(where: { $0 != $1 }),
       Set(got) == Set(set.expected)
     {

@@ -12,6 +12,22 @@ enum Sample {
   static let travel = Account(id: "trv-7", name: "Travel Fund", balanceInCents: 45_000)
   static let rent = Account(id: "rnt-2", name: "Rent", balanceInCents: 120_000)
   static let gifts = Account(id: "gft-9", name: "Gifts", balanceInCents: 3_500)
+  /// An account with nothing in it: still an account the customer has.
+  static let emptyWallet = Account(id: "wlt-3", name: "Old Wallet", balanceInCents: 0)
+  /// A second account with the id of ``gifts``: the repository's answer, shown as it is.
+  static let giftsAgain = Account(id: "gft-9", name: "Gifts for Mum", balanceInCents: 1_200)
+}
+
+/// The errors of the screen's own type, with the sentences the lesson suggests for the live
+/// adapter, so that a view model that treats the live repository's errors differently
+/// from the tests' own is seen.
+enum ScreenError {
+  static let offline = AccountsUnavailable(
+    message: "You seem to be offline. Check your connection and try again.")
+  static let unavailable = AccountsUnavailable(
+    message: "Your accounts cannot be shown right now. Please try again in a few minutes.")
+  /// Both, for `@Test(arguments:)`.
+  static let both = [offline, unavailable]
 }
 
 /// The errors the fakes throw. Each message reads the same through `localizedDescription`
@@ -56,14 +72,20 @@ final class CallLog: Sendable {
 /// A fake repository that answers at once with a result the test sets, and counts calls.
 final class FakeAccountsRepository: AccountsRepository {
   private struct State {
-    var result: Result<[Account], BankOutage>
+    var result: Result<[Account], any Error>
     var fetchCount = 0
   }
   private let state: Mutex<State>
   private let log: CallLog?
 
   init(_ result: Result<[Account], BankOutage>, log: CallLog? = nil) {
-    state = Mutex(State(result: result))
+    state = Mutex(State(result: result.mapError { $0 as any Error }))
+    self.log = log
+  }
+
+  /// A fake whose requests throw `error`, of any type.
+  init(throwing error: any Error, log: CallLog? = nil) {
+    state = Mutex(State(result: .failure(error)))
     self.log = log
   }
 
@@ -72,7 +94,12 @@ final class FakeAccountsRepository: AccountsRepository {
 
   /// Changes what the next calls answer.
   func answer(_ result: Result<[Account], BankOutage>) {
-    state.withLock { $0.result = result }
+    state.withLock { $0.result = result.mapError { $0 as any Error } }
+  }
+
+  /// Makes the next calls throw `error`, of any type.
+  func answer(throwing error: any Error) {
+    state.withLock { $0.result = .failure(error) }
   }
 
   func fetchAccounts() async throws -> [Account] {
