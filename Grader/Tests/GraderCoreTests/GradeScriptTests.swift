@@ -18,6 +18,9 @@ import Testing
     /// What the first `swift build` prints before failing, if it fails.
     var firstBuildFails: String?
     var testDescription: String { name }
+
+    /// Linux, where xcode-select must not be asked.
+    static var linux: Machine { Machine(name: "Linux", uname: "Linux", developer: nil) }
   }
 
   static let shells = ["sh", "bash"]
@@ -82,9 +85,7 @@ import Testing
     "The grader's own build leaves nothing in the system's temporary folder, or its own",
     arguments: shells)
   func graderBuildLeavesNoTemporaryFiles(shell: String) throws {
-    var machine = Machine(name: "Linux")
-    machine.uname = "Linux"
-    machine.developer = nil
+    let machine = Machine.linux
     let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
     defer { try? FileManager.default.removeItem(at: work) }
     let run = try Self.run(machine, shell: shell, arguments: ["lesson01"], in: work)
@@ -103,9 +104,7 @@ import Testing
     "A kata copied with its .build gets the grader built anew, not a failed build",
     arguments: shells)
   func movedBuildFolder(shell: String) throws {
-    var machine = Machine(name: "Linux")
-    machine.uname = "Linux"
-    machine.developer = nil
+    var machine = Machine.linux
     machine.firstBuildFails =
       "<unknown>:0: error: precompiled file '/b/.build/grader/M/SwiftShims.pcm' was compiled "
       + "with module cache path '/a/.build/grader/M', but the path is currently '/b/.build/grader/M'"
@@ -134,10 +133,7 @@ import Testing
     let source = sources.appending(path: "Report.swift")
     try Data("let version = 1\n".utf8).write(to: source)
     try Data("// The grader's manifest.\n".utf8).write(to: grader.appending(path: "Package.swift"))
-    var machine = Machine(name: "Linux")
-    machine.uname = "Linux"
-    machine.developer = nil
-
+    let machine = Machine.linux
     let first = try Self.run(machine, shell: shell, arguments: ["lesson01"], in: work)
     #expect(first.swiftBuild.hasPrefix("build"), "the first run builds the grader")
     let again = try Self.run(machine, shell: shell, arguments: ["lesson01"], in: work)
