@@ -252,17 +252,27 @@ enum ProgramOutput {
   static func unglued(_ line: Substring) -> [Substring] {
     let scalars = line.unicodeScalars
     guard !scalars.isEmpty else { return [line] }
+    // Only the opening after a symbol is looked at, so a long line full of symbols is read
+    // once: a test's line opens `✔ Test "…`, `◇ Test case …`, `✔ Test run …`, `◇ Suite …`.
+    var pieces: [Substring] = []
+    var start = scalars.startIndex
     var at = scalars.index(after: scalars.startIndex)
     while at < scalars.endIndex {
       if isSwiftTestingSymbol(scalars[at]) {
-        let rest = Substring(scalars[at...])
-        if isFrameworkLine(rest), rest.contains(" Test \"") || rest.contains(" Suite ") {
-          return [Substring(scalars[..<at])] + unglued(rest)
+        var after = scalars.index(after: at)
+        if after < scalars.endIndex, scalars[after] == "\u{FE0E}" {
+          after = scalars.index(after: after)
+        }
+        let opening = String(String.UnicodeScalarView(scalars[after...].prefix(7)))
+        if opening.hasPrefix(" Test ") || opening.hasPrefix(" Suite ") {
+          pieces.append(Substring(scalars[start..<at]))
+          start = at
         }
       }
       at = scalars.index(after: at)
     }
-    return [line]
+    pieces.append(Substring(scalars[start...]))
+    return pieces
   }
 
   /// `◇ Test "Adds two numbers" started.` → `Adds two numbers` (a suite's line gives `nil`).

@@ -35,6 +35,8 @@ struct Watch: Sendable {
     // Files that changed while the last grading ran: when the same ones change again while
     // the next one runs, the code under test writes them, and that is no save to grade.
     var writtenWhileGrading: Set<String> = []
+    // Files found to be the code under test's: their changes during a grading are no save.
+    var writtenByTests: Set<String> = []
     if let lesson {
       try grade(lesson, grading: grading)
       writtenWhileGrading = changes(from: last, to: snapshot(folders))
@@ -72,14 +74,17 @@ struct Watch: Sendable {
       // code under test wrote it, again.
       let after = snapshot(folders)
       let written = changes(from: settled, to: after)
-      if !written.isEmpty, written == writtenWhileGrading, written == changed {
+      if !written.isEmpty, written == writtenWhileGrading, written == changed,
+        !written.isSubset(of: writtenByTests)
+      {
+        writtenByTests.formUnion(written)
         let names = Self.changedLine(written.sorted())?.dropFirst("Changed: ".count) ?? ""
         say(
           style.dim(
-            "\(names) changed again while the tests ran: the code under test writes it, so that "
-              + "alone does not start another grading. Save a file to grade again."))
-        last = after
+            "\(names) changed again while the tests ran: the code under test writes it, so its "
+              + "changes during a grading start no other. Save a file to grade again."))
       }
+      for path in written.intersection(writtenByTests) { last[path] = after[path] }
       writtenWhileGrading = written
     }
     ProgressLine().clear()

@@ -841,7 +841,7 @@ import Testing
     let stop = Mutex(false)
     let finished = Mutex(false)
     var watch = Watch(course: course, style: Style(colour: false), timeLimit: 30)
-    watch.stopAfter = 2
+    watch.stopAfter = 3
     watch.onGraded = { _ in graded.withLock { $0 += 1 } }
     watch.stopsWhen = { stop.withLock { $0 } }
     let configured = watch
@@ -856,6 +856,12 @@ import Testing
     // again, which is no save. Time for a third grading to come, were one coming.
     Thread.sleep(forTimeInterval: 8)
     #expect(graded.withLock { $0 } == 2, "one grading at the start, one for the new file")
+    // A save of the learner's is graded once, though the tests write the file again.
+    let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
+    try Data(contentsOf: exercise).write(to: exercise)
+    while graded.withLock({ $0 }) < 3 && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+    Thread.sleep(forTimeInterval: 8)
+    #expect(graded.withLock { $0 } == 3, "and one for the learner's save")
     stop.withLock { $0 = true }
     while !finished.withLock({ $0 }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
     #expect(finished.withLock { $0 })

@@ -57,6 +57,16 @@ import Testing
     #expect(printed["Multiplies"] == ["from the second test"], "\(printed)")
   }
 
+  @Test("A long printed line full of Swift Testing's symbols is split in one reading")
+  func longLineOfSymbols() {
+    // 64,000 symbols: read once per symbol from there to the end, it took minutes.
+    let printed = String(repeating: "✔ ", count: 32_000)
+    let pieces = ProgramOutput.unglued(
+      Substring(printed + "✔ Test \"Adds\" passed after 0.1 seconds."))
+    #expect(pieces.count == 2)
+    #expect(pieces.first == Substring(printed))
+  }
+
   @Test("ANSI colour codes the learner printed are removed")
   func ansiStripped() {
     let output = """
