@@ -82,6 +82,8 @@ struct ChildProcess {
   var arguments: [String]
   /// Variables added to the grader's own environment.
   var environment: [String: String] = [:]
+  /// Prefixes of the grader's own variables that the child does not inherit.
+  var inheritedVariablesLeftOut: [String] = []
   /// The working directory.
   var directory: URL
   /// How many bytes of output to keep: the first and the last half of it.
@@ -110,7 +112,9 @@ struct ChildProcess {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
     process.currentDirectoryURL = directory
-    var env = ProcessInfo.processInfo.environment
+    var env = ProcessInfo.processInfo.environment.filter { variable in
+      !inheritedVariablesLeftOut.contains { variable.key.hasPrefix($0) }
+    }
     env.merge(environment) { _, new in new }
     let mark = Self.markPrefix + UUID().uuidString
     env[Self.markVariable] = mark

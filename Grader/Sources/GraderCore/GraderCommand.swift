@@ -157,8 +157,9 @@ public enum GraderCommand {
       throw .usage(
         "--junit needs a file path; \(path) is a folder. Try --junit \(path)/results.xml.")
     }
-    // An earlier report is replaced; any other file (grade.sh, a lesson's text) is not.
-    if FileManager.default.fileExists(atPath: url.path), url.pathExtension.lowercased() != "xml" {
+    // An earlier report is replaced; any other file (grade.sh, a lesson's text, notes or a
+    // drawing saved as .xml) is not.
+    if FileManager.default.fileExists(atPath: url.path), !Self.isJUnitReport(at: url) {
       throw .usage(
         "--junit would write over \(path), an existing file that is not a JUnit report. "
           + "Give a new file, or an earlier report ending in .xml, e.g. --junit results.xml.")
@@ -167,6 +168,17 @@ public enum GraderCommand {
       throw .usage("--junit cannot write into \(folder): it does not exist or is read-only.")
     }
     return url
+  }
+
+  /// Whether the file at `url` is a JUnit report: named `.xml`, with `<testsuites` near its
+  /// start, as this grader and other test runners write.
+  static func isJUnitReport(at url: URL) -> Bool {
+    guard url.pathExtension.lowercased() == "xml",
+      let handle = try? FileHandle(forReadingFrom: url),
+      let head = try? handle.read(upToCount: 4096)
+    else { return false }
+    try? handle.close()
+    return String(decoding: head, as: UTF8.self).contains("<testsuites")
   }
 
   private static func list(_ course: Course) -> Int32 {

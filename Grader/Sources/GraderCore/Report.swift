@@ -405,11 +405,14 @@ extension Report {
               + "out (the run printed more than it keeps).")
       ]
     }
+    let restCut = lines.last == TestResult.restCutNotice
     let heading =
-      cut
-      ? "It printed more than the grader keeps (earlier lines left out); its last \(shown.count) lines:"
-      : shown.count < lines.count
-        ? "It printed \(lines.count) lines; the last \(shown.count):" : "It printed:"
+      cut && restCut
+      ? "It printed more than the grader keeps; lines from before the part left out:"
+      : cut
+        ? "It printed more than the grader keeps (earlier lines left out); its last \(shown.count) lines:"
+        : shown.count < lines.count
+          ? "It printed \(lines.count) lines; the last \(shown.count):" : "It printed:"
     return [indent + style.dim(heading)]
       + shown.map { indent + "  " + Self.shortened($0, limit: 200) }
   }

@@ -46,7 +46,11 @@ struct Reset {
       say("This puts the starter of \(lesson.title) back in \(folder)/.")
       say("Your current files move to \(backup)/ first.")
       FileHandle.standardOutput.write(Data("Reset \(lesson.id)? [y/N] ".utf8))
+      // Ctrl-C at the question ends the grader at once, as nothing has moved yet: the
+      // grader's own handler only raises a flag, which a waiting readLine never looks at.
+      for stop in Interrupts.stopSignals { signal(stop, SIG_DFL) }
       let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+      Interrupts.install()
       guard answer == "y" || answer == "yes" else {
         say("Nothing changed.")
         return 0

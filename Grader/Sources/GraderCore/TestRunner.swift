@@ -161,6 +161,9 @@ struct TestRunner {
     // machine's zone fails on every machine, not only on those away from UTC (CI is on UTC).
     env["TZ"] = Self.timeZone
     var child = ChildProcess(arguments: arguments, environment: env, directory: root)
+    // Swift Testing's console settings (SWT_ENABLE_EXPERIMENTAL_CONSOLE_OUTPUT and the like)
+    // change the lines the grader reads to place each test's output: they are the grader's.
+    child.inheritedVariablesLeftOut = ["SWT_"]
     child.temporaryFolder = workFolder.appending(path: "tmp")
     let reader = GrowingFileReader(url: eventsURL)
     var timedOut: String?

@@ -35,4 +35,16 @@ import Testing
       #expect((outcome.output == folder.path) == handedOn, "\(name): TMPDIR was \(outcome.output)")
     }
   }
+
+  @Test("Variables the grader leaves out (Swift Testing's SWT_ settings) do not reach the child")
+  func variablesLeftOut() throws {
+    setenv("SWT_KATA_GRADER_PROBE", "inherited", 1)
+    defer { unsetenv("SWT_KATA_GRADER_PROBE") }
+    var child = ChildProcess(
+      arguments: ["sh", "-c", "printf %s \"${SWT_KATA_GRADER_PROBE-left out}\""],
+      directory: FileManager.default.temporaryDirectory)
+    #expect(try child.run().output == "inherited")
+    child.inheritedVariablesLeftOut = ["SWT_"]
+    #expect(try child.run().output == "left out")
+  }
 }

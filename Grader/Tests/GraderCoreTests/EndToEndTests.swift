@@ -372,12 +372,17 @@ import Testing
     // A file of the learner's that is not a report (the kata is shared: one of its own).
     let notes = root.appending(path: "notes.md")
     try Data("# My notes\n".utf8).write(to: notes)
-    defer { try? FileManager.default.removeItem(at: notes) }
+    let notesXML = root.appending(path: "notes.xml")
+    try Data("my notes, not a report\n".utf8).write(to: notesXML)
+    defer {
+      try? FileManager.default.removeItem(at: notes)
+      try? FileManager.default.removeItem(at: notesXML)
+    }
     let targets = [
       exercise.path, root.appending(path: "Tests/results.xml").path,
       root.appending(path: "Solutions/Lesson01Arithmetic/results.xml").path,
       root.appending(path: "Exercises/Lesson01Arithmetic/../Lesson01Arithmetic/r.xml").path,
-      root.appending(path: "Package.swift").path, notes.path,
+      root.appending(path: "Package.swift").path, notes.path, notesXML.path,
     ]
     for target in targets {
       #expect(

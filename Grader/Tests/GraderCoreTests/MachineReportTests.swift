@@ -38,6 +38,22 @@ import Testing
     #expect(broken.message?.contains("Exercises/Lesson02X/File.swift:3") == true)
   }
 
+  @Test("An existing file counts as a JUnit report by what it holds, not by its name alone")
+  func junitReportByContents() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "junit-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let files = [
+      "report.xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"k\">",
+      "notes.xml": "my notes, not a report\n",
+      "drawing.xml": "<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>",
+      "report.txt": "<testsuites>",
+    ]
+    for (name, text) in files { try Data(text.utf8).write(to: folder.appending(path: name)) }
+    let reports = files.keys.filter { GraderCommand.isJUnitReport(at: folder.appending(path: $0)) }
+    #expect(reports == ["report.xml"])
+  }
+
   @Test("--junit is well-formed XML with one testsuite per lesson")
   func junitParses() throws {
     let xml = JUnitReport.xml(for: Sample.grades, editedTests: ["Tests/Lesson01XTests/T.swift"])

@@ -323,6 +323,13 @@ import Testing
       printed: [TestResult.restCutNotice])
     let lines = Report(style: Style(colour: false)).printedLines(of: test, indent: "")
     #expect(lines.count == 1 && lines[0].contains("fell in the part"), "\(lines)")
+    var flooded = test
+    flooded.printed = [TestResult.cutNotice + ")", "line 99", TestResult.restCutNotice]
+    let shown = Report(style: Style(colour: false)).printedLines(of: flooded, indent: "")
+    #expect(
+      shown.first?.contains("from before the part left out") == true
+        && shown.first?.contains("last") == false,
+      "lines kept from before a cut are not its last ones: \(shown)")
   }
 
   @Test("A cut in a test that never ends (a hang, a crash) still says the output was cut")
