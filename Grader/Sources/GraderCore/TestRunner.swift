@@ -154,7 +154,7 @@ struct TestRunner {
     let backtraces = workFolder.appending(path: "backtraces-\(attempt)")
     try? FileManager.default.removeItem(at: backtraces)
     try? FileManager.default.createDirectory(at: backtraces, withIntermediateDirectories: true)
-    env["SWIFT_BACKTRACE"] = Self.backtraceSetting(folder: backtraces)
+    env["SWIFT_BACKTRACE"] = Self.backtraceSetting(folder: backtraces, root: root)
     // Printed lines in order with Swift Testing's own (Tests/KataOrderedOutput).
     env["KATA_GRADER_OUTPUT"] = "merged"
     // Tests run in a time zone far from UTC, so code that shifts the real clock by the
@@ -309,12 +309,18 @@ struct TestRunner {
   /// (swiftlang/swift, stdlib/public/runtime/Backtrace.cpp, `isPrivileged`), and macOS 15's
   /// own runtime has no `output-to`. There the runtime's one-line message is what places a
   /// crash (``CrashLog``), so the variable is left unset rather than asking for a warning.
-  static func backtraceSetting(folder: URL, onDarwin: Bool = Platform.isDarwin) -> String? {
+  static func backtraceSetting(folder: URL, root: URL? = nil, onDarwin: Bool = Platform.isDarwin)
+    -> String?
+  {
     if onDarwin { return nil }
     var setting =
       "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no"
-    // A comma would end the setting early; then the report goes to standard error instead.
-    if !folder.path.contains(",") { setting += ",output-to=\(folder.path)" }
+    // A comma would end the setting early: then the folder is named relative to the kata's
+    // root, the test process's working folder (a kata at `~/Code/DI, kata` has no comma
+    // below it). With a comma there too, the report goes to standard error instead.
+    var path = folder.path
+    if path.contains(","), let root { path = Paths.relative(path, to: root) }
+    if !path.contains(",") { setting += ",output-to=\(path)" }
     return setting
   }
 

@@ -123,6 +123,12 @@ import Testing
     let comma = URL(fileURLWithPath: "/tmp/a,b")
     #expect(
       TestRunner.backtraceSetting(folder: comma, onDarwin: false)?.contains("output-to") == false)
+    let kata = URL(fileURLWithPath: "/home/me/DI, kata")
+    let below = kata.appending(path: ".build/kata-grader/run-1/backtraces-1")
+    #expect(
+      TestRunner.backtraceSetting(folder: below, root: kata, onDarwin: false)?.hasSuffix(
+        ",output-to=.build/kata-grader/run-1/backtraces-1") == true,
+      "a kata whose path has a comma names the folder relative to it")
   }
 }
 
