@@ -170,12 +170,13 @@ public struct Grading {
     // built from, and a lesson built from another folder is not graded.
     if !present.isEmpty {
       let work = course.root.appending(path: source.scratchPath).appending(path: "kata-grader")
-      let plan = try PackagePlan(
+      let planner = PackagePlan(
         root: course.root, environment: environment(for: present, source: source),
-        scratchPath: source.scratchPath, workFolder: work
-      ).describe()
+        scratchPath: source.scratchPath, workFolder: work)
+      let plan = try planner.describe()
       let problems = PackagePlan.problems(
-        in: plan, lessons: present, source: source, root: course.root)
+        in: plan, lessons: present, source: source, root: course.root,
+        failure: plan == nil ? try planner.describeFailure() : nil)
       for (module, message) in problems {
         missing[module] = [Diagnostic(severity: "error", location: nil, message: message)]
       }

@@ -99,6 +99,26 @@ struct PackagePlan {
     return description
   }
 
+  /// SwiftPM's own error lines when it cannot describe the package (a syntax error in
+  /// `Package.swift`, a damaged build folder), asked again with its errors kept; `nil` when
+  /// it says nothing.
+  ///
+  /// - Throws: ``GraderError`` when `swift` cannot start or on Ctrl-C.
+  func describeFailure() throws(GraderError) -> String? {
+    var child = ChildProcess(
+      arguments: [
+        "swift", "package", "--scratch-path", scratchPath, "describe", "--type", "json",
+      ],
+      environment: environment, directory: root)
+    child.temporaryFolder = workFolder.appending(path: "tmp")
+    let outcome = try child.run()
+    if Interrupts.requested { throw .interrupted }
+    let errors = outcome.output.split(separator: "\n")
+      .filter { $0.contains("error:") }
+      .prefix(3).map { $0.trimmingCharacters(in: .whitespaces) }
+    return errors.isEmpty ? nil : errors.joined(separator: " ")
+  }
+
   /// The `path` of each target in `swift package describe --type json`'s output, relative
   /// to `root` (SwiftPM writes it relative, or absolute in some versions).
   static func folders(inDescription data: Data, root: URL) -> [String: String] {
@@ -139,7 +159,8 @@ struct PackagePlan {
   /// nothing, its tests on it and the kata's test support alone; the package has no target
   /// and no package dependency the kata does not have.
   static func problems(
-    in description: Description?, lessons: [Lesson], source: CodeSource, root: URL
+    in description: Description?, lessons: [Lesson], source: CodeSource, root: URL,
+    failure: String? = nil
   ) -> [String: String] {
     let restore = " Put Package.swift back (git checkout -- Package.swift)."
     guard let description else {
@@ -150,9 +171,10 @@ struct PackagePlan {
         ? restore
         : " Package.swift is as shipped, so the build folder may be damaged: remove it "
           + "(rm -rf .build) and grade again; the next build takes a minute."
+      let says = failure.map { " SwiftPM says: \($0)" } ?? ""
       let message =
         "SwiftPM could not describe the package (`swift package describe`), so the grader "
-        + "cannot tell what it would grade." + fix
+        + "cannot tell what it would grade." + says + fix
       return Dictionary(uniqueKeysWithValues: lessons.map { ($0.module, message) })
     }
     let support = ["KataTestSupport": "Tests/KataTestSupport"]

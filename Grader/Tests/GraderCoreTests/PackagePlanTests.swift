@@ -81,6 +81,10 @@ import Testing
     try Checksums(root: root).write(for: [Self.lesson])
     try Data("// edited\n".utf8).write(to: root.appending(path: "Package.swift"))
     #expect(Self.problems(nil, root: root)?.contains("git checkout -- Package.swift") == true)
+    let said = PackagePlan.problems(
+      in: nil, lessons: [Self.lesson], source: .exercises, root: root,
+      failure: "error: Package.swift:3:14: expected expression")[Self.lesson.module]
+    #expect(said?.contains("SwiftPM says: error: Package.swift:3:14") == true, "\(said ?? "")")
   }
 
   @Test("A source file that is a link out of the learner's folder is found, whatever the link")
