@@ -113,10 +113,16 @@ struct PackagePlan {
     child.temporaryFolder = workFolder.appending(path: "tmp")
     let outcome = try child.run()
     if Interrupts.requested { throw .interrupted }
-    let errors = outcome.output.split(separator: "\n")
-      .filter { $0.contains("error:") }
-      .prefix(3).map { $0.trimmingCharacters(in: .whitespaces) }
-    return errors.isEmpty ? nil : errors.joined(separator: " ")
+    // The compiler's lines on the manifest (`…/Package.swift:83:13: error: …`) say what is
+    // wrong; SwiftPM's own opens with the whole compiler command, and is cut short.
+    let errors = outcome.output.split(separator: "\n").filter {
+      $0.contains("error:") && !$0.contains("error: fatalError") && !$0.hasPrefix(" ")
+    }
+    let placed = errors.filter { $0.contains(".swift:") }
+    let chosen = (placed.isEmpty ? errors : placed).prefix(3).map {
+      Paths.relative(String($0.prefix(300)), to: root)
+    }
+    return chosen.isEmpty ? nil : chosen.joined(separator: " ")
   }
 
   /// The `path` of each target in `swift package describe --type json`'s output, relative
