@@ -244,6 +244,84 @@ struct Task3Tests {
     }
   }
 
+  @Test(
+    "A singleton registered again is not made until its next resolve, even when the old one was in use",
+    arguments: [Scope.transient, .singleton])
+  func registeringAgainCreatesNothing(oldScope: Scope) async throws {
+    let container = Container()
+    container.register((any Clock).self, scope: oldScope) { _ in FixedClock("first") }
+    let newMade = Counter()
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) { () -> (Int, String) in
+      _ = try container.resolve((any Clock).self)
+      container.register((any Clock).self, scope: .singleton) { _ in
+        newMade.increment()
+        return FixedClock("second")
+      }
+      let madeByRegister = newMade.value
+      return (madeByRegister, try container.resolve((any Clock).self).label)
+    }
+
+    let (madeByRegister, label) = try #require(
+      outcome.value, "Registering Clock again and resolving it failed: \(outcome.summary).")
+    #expect(
+      madeByRegister == 0 && label == "second" && newMade.value == 1,
+      """
+      Clock was registered as a \(oldScope == .singleton ? "singleton" : "transient") and resolved, then registered again as a \
+      singleton. Registering should create nothing: the new factory ran \(madeByRegister) \
+      time(s) before anyone asked, and \(newMade.value) time(s) in all once Clock was \
+      resolved (which gave the '\(label)' clock). A new registration's singleton is made \
+      by its first resolve, like any other: its dependencies may not be registered yet, \
+      and nobody may ever ask for it.
+      """
+    )
+  }
+
+  @Test("A singleton registered again while its old factory runs is then made by the new one")
+  func registeringAgainDuringACreation() async throws {
+    let container = Container()
+    let oldStarted = Gate()
+    let releaseOld = Gate()
+    container.register((any Clock).self, scope: .singleton) { _ in
+      oldStarted.open()
+      _ = releaseOld.wait(seconds: 5)
+      return FixedClock("old")
+    }
+    let duringCreation = Recorder<String>()
+
+    let finished = await runConcurrently(2, timeLimit: .seconds(8)) { index in
+      if index == 0 {
+        let result = Result { try container.resolve((any Clock).self).label }
+        duringCreation.append((try? result.get()) ?? "an error")
+      } else {
+        _ = oldStarted.wait(seconds: 5)
+        container.register((any Clock).self, scope: .singleton) { _ in FixedClock("new") }
+        releaseOld.open()
+      }
+    }
+    try #require(
+      finished,
+      "Registering Clock again while its old factory ran did not return within 8 seconds.")
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      (try container.resolve((any Clock).self), try container.resolve((any Clock).self))
+    }
+
+    let (first, second) = try #require(
+      outcome.value,
+      "Resolving Clock after it was registered again failed: \(outcome.summary).")
+    #expect(
+      first.label == "new" && first === second,
+      """
+      One thread was creating the singleton Clock with its old factory when Clock was \
+      registered again; that creation then returned the '\(duringCreation.all.first ?? "")' \
+      clock. Every resolve after the new registration should share the new factory's \
+      clock, but the next two gave the '\(first.label)' and '\(second.label)' clocks \
+      (\(first === second ? "one instance" : "two instances")). The creation in flight \
+      belongs to the old registration: what it makes must not land in the new one's place.
+      """
+    )
+  }
+
   @Test("Two containers side by side keep their own singletons", arguments: [false, true])
   func twoContainersKeepTheirOwnSingletons(secondAsksFirst: Bool) async throws {
     let first = Container()

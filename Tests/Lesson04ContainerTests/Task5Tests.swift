@@ -557,6 +557,113 @@ struct Task5Tests {
       """
     )
   }
+
+  @Test(
+    "Two types that share a short name are two services: one needing the other is no cycle",
+    arguments: [false, true])
+  func sameShortNameIsNoCycle(paymentsNeedsAnalytics: Bool) async throws {
+    let container = Container()
+    container.register(Payments.Client.self) { resolver in
+      if paymentsNeedsAnalytics { _ = try resolver.resolve(Analytics.Client.self) }
+      return Payments.Client()
+    }
+    container.register(Analytics.Client.self) { resolver in
+      if !paymentsNeedsAnalytics { _ = try resolver.resolve(Payments.Client.self) }
+      return Analytics.Client()
+    }
+    let (outer, inner) =
+      paymentsNeedsAnalytics
+      ? ("Payments.Client", "Analytics.Client") : ("Analytics.Client", "Payments.Client")
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) { () -> Bool in
+      if paymentsNeedsAnalytics {
+        _ = try container.resolve(Payments.Client.self)
+      } else {
+        _ = try container.resolve(Analytics.Client.self)
+      }
+      return true
+    }
+
+    #expect(
+      outcome.value == true,
+      """
+      \(outer) is built from \(inner): two types that are both called "Client", and \
+      neither needs itself. Resolving \(outer) should work; but \(outcome.summary). A chain \
+      entry stands for a registration, told apart like the key (by the type itself), never \
+      by the type's name: only the error's path prints names.
+      """
+    )
+  }
+
+  @Test(
+    "A factory that catches a failed resolve and tries again sees no false cycle",
+    arguments: [Scope.transient, .singleton])
+  func caughtFailureLeavesNoFalseCycle(scope: Scope) async throws {
+    // ReportService's factory tries for a Ledger, whose Clock is not ready the first time,
+    // catches the error and tries once more. Nothing needs itself: the second try works.
+    let container = Container()
+    let clockAttempts = Counter()
+    container.register((any Clock).self, scope: scope) { _ in
+      if clockAttempts.next() == 1 { throw ClockNotReady() }
+      return FixedClock("ready")
+    }
+    container.register(Ledger.self, scope: scope) { resolver in
+      Ledger(clock: try resolver.resolve((any Clock).self))
+    }
+    container.register(ReportService.self) { resolver in
+      let ledger = try (try? resolver.resolve(Ledger.self)) ?? resolver.resolve(Ledger.self)
+      return ReportService(ledger: ledger)
+    }
+
+    let outcome = await resolveOffPool(ReportService.self, from: container)
+
+    #expect(
+      outcome.value?.ledger.clock.label == "ready" && clockAttempts.value == 2,
+      """
+      ReportService's factory resolved Ledger (Ledger and Clock \(scope == .singleton ? "singletons" : "transients")), whose Clock threw the first \
+      time; it caught that error and resolved Ledger once more, which should work: the \
+      failed try is over, so Ledger is no longer being built. But \(outcome.summary), and \
+      Clock's factory ran \(clockAttempts.value) time(s) (expected 2). Does a service stay \
+      on the resolution's chain when its factory throws? A service leaves the chain when \
+      its factory ends, whether it returned or threw.
+      """
+    )
+  }
+
+  @Test(
+    "A resolver kept by a service that is already made, used later in the same resolve, sees no false cycle"
+  )
+  func keptResolverUsedWithinTheSameResolve() async throws {
+    // SignInScreen's factory gets the Gatekeeper (which makes its LazySession), then, in
+    // the same resolve, asks the session for the Gatekeeper through the resolver the
+    // session's factory kept. That factory has returned: its chain is over.
+    let container = Container()
+    container.register(Gatekeeper.self, scope: .singleton) { resolver in
+      Gatekeeper(session: try resolver.resolve(LazySession.self))
+    }
+    container.register(LazySession.self, scope: .singleton) { resolver in
+      LazySession(gatekeeper: { try resolver.resolve(Gatekeeper.self) })
+    }
+    container.register(SignInScreen.self) { resolver in
+      let gatekeeper = try resolver.resolve(Gatekeeper.self)
+      return SignInScreen(
+        gatekeeper: gatekeeper, sameGatekeeper: try gatekeeper.session.gatekeeper() === gatekeeper)
+    }
+
+    let outcome = await resolveOffPool(SignInScreen.self, from: container)
+
+    #expect(
+      outcome.value?.sameGatekeeper == true,
+      """
+      SignInScreen's factory resolved the singleton Gatekeeper, which made its LazySession; \
+      then, in the same resolve, it asked the session for the Gatekeeper through the \
+      resolver the session's factory kept. Both are made by then, so that should return \
+      the one Gatekeeper; but \(outcome.summary). A kept resolver starts afresh once its own \
+      factory has returned, not once the whole top-level resolve is over: the creation it \
+      was handed for is finished.
+      """
+    )
+  }
 }
 
 /// AuthService needs SessionStore, which needs AuthService.
@@ -574,6 +681,8 @@ private func registerAuthCycle(
     return SessionStore(auth: try resolver.resolve(AuthService.self))
   }
 }
+
+private struct ClockNotReady: Error {}
 
 extension Result {
   /// The error, if this is a failure.

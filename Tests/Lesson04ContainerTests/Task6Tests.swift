@@ -38,11 +38,40 @@ struct Task6Tests {
     )
   }
 
-  @Test("A named registration may depend on the same type under another name")
-  func namedDecoratorIsNotACycle() async throws {
+  @Test("The empty name is a name: a Clock named \"\" stands beside the unnamed one")
+  func emptyNameIsNotTheUnnamedRegistration() async throws {
     let container = Container()
-    container.register((any Clock).self, name: "utc") { _ in FixedClock("utc") }
-    container.register((any Clock).self, name: "local") { resolver in
+    container.register((any Clock).self) { _ in FixedClock("unnamed") }
+    container.register((any Clock).self, name: "") { _ in FixedClock("named \"\"") }
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) {
+      (
+        try container.resolve((any Clock).self).label,
+        try container.resolve((any Clock).self, name: "").label
+      )
+    }
+
+    let (unnamed, empty) = try #require(
+      outcome.value,
+      "Resolving the unnamed Clock and the one named \"\" failed: \(outcome.summary).")
+    #expect(
+      unnamed == "unnamed" && empty == "named \"\"",
+      """
+      Clock was registered without a name and again under the name "" (an empty string); \
+      the unnamed resolve gave the '\(unnamed)' clock and the resolve of name "" the \
+      '\(empty)' one. No name (nil) and the name "" are two registrations: does your key \
+      store a missing name as ""?
+      """
+    )
+  }
+
+  @Test(
+    "A named registration may depend on the same type under another name",
+    arguments: [Scope.transient, .singleton])
+  func namedDecoratorIsNotACycle(scope: Scope) async throws {
+    let container = Container()
+    container.register((any Clock).self, name: "utc", scope: scope) { _ in FixedClock("utc") }
+    container.register((any Clock).self, name: "local", scope: scope) { resolver in
       let utc = try resolver.resolve((any Clock).self, name: "utc")
       return FixedClock("local, from \(utc.label)")
     }
@@ -52,15 +81,22 @@ struct Task6Tests {
     var advice = ""
     if case .cycle? = outcome.error as? ContainerError {
       advice = """
-         Does your resolution chain hold only types? A chain entry names a registration, \
-        so it holds the registration's name as well as its type, like the key.
+         Does your resolution chain, or your record of the creations in flight, hold only \
+        types? An entry names a registration, so it holds the registration's name as well \
+        as its type, like the key.
+        """
+    } else if !outcome.didFinish {
+      advice = """
+         Is something held or awaited per type while a singleton is created (a lock, a \
+        creation in flight)? Two names are two registrations, each with its own singleton.
         """
     }
     let local = try #require(
       outcome.value,
       """
-      Clock named "local" is built from Clock named "utc": the same type under another \
-      name, which is not a cycle. Resolving it should work; but \(outcome.summary).\(advice)
+      Clock named "local" is built from Clock named "utc" (both \(scope == .singleton ? "singletons" : "transients")): the same type \
+      under another name, which is not a cycle. Resolving it should work; but \
+      \(outcome.summary).\(advice)
       """
     )
     #expect(

@@ -348,6 +348,68 @@ struct Task7Tests {
     )
   }
 
+  @Test(
+    "A child that asked before its parent registered a service finds it once the parent has",
+    arguments: [1, 2])
+  func childSeesRegistrationAfterAMiss(generations: Int) async throws {
+    let parent = Container()
+    var descendant = parent
+    for _ in 0..<generations { descendant = descendant.makeChild() }
+    let asker = descendant
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) { () -> (String, String) in
+      let before = describe(Result { try asker.resolve((any Clock).self) }.failure)
+      parent.register((any Clock).self) { _ in FixedClock("loaded later") }
+      let after = Result { try asker.resolve((any Clock).self).label }
+      return (before, (try? after.get()).map { "the '\($0)' clock" } ?? describe(after.failure))
+    }
+
+    let kin = generations == 1 ? "A child" : "A child of a child"
+    let (before, after) = try #require(
+      outcome.value, "Resolving Clock from a child failed: \(outcome.summary).")
+    #expect(
+      after == "the 'loaded later' clock",
+      """
+      \(kin) resolved Clock before anyone registered it (it got \(before)); then its \
+      root container registered Clock (as a remote configuration loaded later may), and \
+      it resolved Clock again: it got \(after). A child asks its parent on every resolve: if it \
+      remembers that a service was missing, it misses what the parent registers later.
+      """
+    )
+  }
+
+  @Test(
+    "A parent's singleton that keeps its resolver resolves later from the parent, even when a child asked first"
+  )
+  func keptResolverOfAParentSingletonStaysWithTheParent() async throws {
+    let parent = Container()
+    parent.register((any Clock).self) { _ in FixedClock("live") }
+    parent.register(Scheduler.self, scope: .singleton) { resolver in
+      Scheduler(clock: { try resolver.resolve((any Clock).self) })
+    }
+    let child = parent.makeChild()
+    child.register((any Clock).self) { _ in FixedClock("test") }
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) { () -> [String] in
+      let fromChild = try child.resolve(Scheduler.self)
+      let fromParent = try parent.resolve(Scheduler.self)
+      return [try fromParent.clock().label, try fromChild.clock().label]
+    }
+
+    #expect(
+      outcome.value == ["live", "live"],
+      """
+      The parent registered a Clock ('live') and a singleton Scheduler that keeps its \
+      resolver to ask for the Clock later; a child overrode Clock ('test') and asked for \
+      the Scheduler first. The parent's Scheduler should then read the parent's clock, \
+      whoever asks it: expected ["live", "live"] (read through the parent, then through \
+      the child), but \(outcome.summary). The resolver a singleton keeps belongs to the \
+      container that registered it, also once its factory has returned; otherwise the \
+      whole app keeps a child's test double.
+      """
+    )
+  }
+
   @Test("A child finds its parent's named registrations too")
   func childFindsItsParentsNamedRegistrations() async throws {
     let parent = Container()
@@ -413,6 +475,12 @@ struct Task7Tests {
 }
 
 extension Result {
+  /// The error, if this is a failure.
+  fileprivate var failure: Failure? {
+    if case .failure(let error) = self { return error }
+    return nil
+  }
+
   /// Whether this failed with `ContainerError.unregistered`.
   fileprivate var isUnregistered: Bool {
     guard case .failure(let error) = self, case .unregistered? = error as? ContainerError else {

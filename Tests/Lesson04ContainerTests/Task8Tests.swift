@@ -133,6 +133,49 @@ struct Task8Tests {
     )
   }
 
+  @Test("A dependency graph's client and repository go with it, and a new graph makes its own")
+  func droppedGraphsTakeTheirServicesAlong() async throws {
+    let rounds = 20
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) { () -> (Int, Int) in
+      var survivors = 0
+      var borrowed = 0
+      for _ in 0..<rounds {
+        weak var oldClient: SpyHTTPClient?
+        weak var oldRepository: (any AccountsRepository)?
+        do {
+          let client = SpyHTTPClient()
+          let dependencies = AppDependencies { client }
+          oldRepository = dependencies.accountsRepository
+          oldClient = client
+        }
+        if oldClient != nil || oldRepository != nil { survivors += 1 }
+        let newClient = SpyHTTPClient()
+        let next = AppDependencies { newClient }
+        if next.httpClient !== newClient
+          || (next.accountsRepository as? RemoteAccountsRepository)?.client !== newClient
+        {
+          borrowed += 1
+        }
+      }
+      return (survivors, borrowed)
+    }
+
+    let (survivors, borrowed) = try #require(
+      outcome.value, "Making and dropping dependency graphs did not return: \(outcome.summary).")
+    #expect(
+      survivors == 0 && borrowed == 0,
+      """
+      \(rounds) times, an AppDependencies was made, its repository read, and the graph let \
+      go; then a new one was made with a client of its own. In \(survivors) round(s) the \
+      dropped graph's client or repository was still alive, and in \(borrowed) round(s) \
+      the new graph handed out another client than its own. A graph's shared services \
+      belong to that graph and end with it: kept in a table outside it (by the graph's \
+      address, which a new object reuses), they live forever and reach the next graph.
+      """
+    )
+  }
+
   @Test("Nothing is created before it is first used", arguments: [false, true])
   func sharedServicesAreLazy(repositoryFirst: Bool) async throws {
     let clientsMade = Counter()
@@ -151,6 +194,15 @@ struct Task8Tests {
     }
 
     try #require(outcome.didFinish, "Reading a shared service did not return: \(outcome.summary).")
+    let repositories = storedValues(in: dependencies) { $0 is any AccountsRepository }
+    #expect(
+      repositoryFirst || repositories.isEmpty,
+      """
+      Only httpClient was read, yet AppDependencies already holds an accounts repository \
+      (found by reflection at \(repositories)). Each shared service is made on its own \
+      first use: reading the client must not build the repository too.
+      """
+    )
     #expect(
       madeBeforeUse == 0 && clientsMade.value == 1,
       """

@@ -61,6 +61,24 @@ final class LazySession: Sendable {
   init(gatekeeper: @escaping @Sendable () throws -> Gatekeeper) { self.gatekeeper = gatekeeper }
 }
 
+/// A screen built from the gatekeeper; it records whether the gatekeeper's session, asked
+/// while the screen was made, led back to that same gatekeeper.
+final class SignInScreen: Sendable {
+  let gatekeeper: Gatekeeper
+  let sameGatekeeper: Bool
+  init(gatekeeper: Gatekeeper, sameGatekeeper: Bool) {
+    self.gatekeeper = gatekeeper
+    self.sameGatekeeper = sameGatekeeper
+  }
+}
+
+/// Asks for the clock only when it needs the time, through a closure over the resolver its
+/// factory received.
+final class Scheduler: Sendable {
+  let clock: @Sendable () throws -> any Clock
+  init(clock: @escaping @Sendable () throws -> any Clock) { self.clock = clock }
+}
+
 /// A service that needs itself.
 final class RetryPolicy: Sendable {
   init(fallback: RetryPolicy) {}
@@ -236,16 +254,26 @@ func isCycle(_ error: (any Error)?, path expected: [String]) -> Bool {
 /// existentials, whatever the learner named the property or its type, so a wrapper of any name
 /// that keeps a container is found. It cannot look inside closures.
 func storedContainers(in value: Any) -> [String] {
-  var visited = Set<ObjectIdentifier>()
-  return storedContainers(in: value, path: "", visited: &visited)
+  storedValues(in: value) { $0 is Container }
 }
 
-private func storedContainers(
+/// Every value inside `value`, at any depth, for which `matches` holds, as paths such as
+/// `"sharedRepository.state.created"`; the search does not look inside a value it found.
+///
+/// It follows stored properties as ``storedContainers(in:)`` does, and cannot look inside
+/// closures either.
+func storedValues(in value: Any, where matches: (Any) -> Bool) -> [String] {
+  var visited = Set<ObjectIdentifier>()
+  return storedValues(in: value, path: "", visited: &visited, where: matches)
+}
+
+private func storedValues(
   in value: Any,
   path: String,
-  visited: inout Set<ObjectIdentifier>
+  visited: inout Set<ObjectIdentifier>,
+  where matches: (Any) -> Bool
 ) -> [String] {
-  if value is Container { return [path.isEmpty ? "self" : path] }
+  if matches(value) { return [path.isEmpty ? "self" : path] }
   let mirror = Mirror(reflecting: value)
   if mirror.displayStyle == .class {
     let object = value as AnyObject
@@ -256,7 +284,7 @@ private func storedContainers(
   while let current = level {
     for (index, child) in current.children.enumerated() {
       let childPath = (path.isEmpty ? "" : path + ".") + (child.label ?? "\(index)")
-      found += storedContainers(in: child.value, path: childPath, visited: &visited)
+      found += storedValues(in: child.value, path: childPath, visited: &visited, where: matches)
     }
     level = current.superclassMirror
   }
