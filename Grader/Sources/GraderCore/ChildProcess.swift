@@ -185,12 +185,22 @@ struct ChildProcess {
   /// Asks politely, then insists: SIGINT lets SwiftPM end the test process or the compilers
   /// it started; whatever of that process tree still runs after three seconds is killed, so
   /// no orphaned compiler or linker can write into the build folder after the grader moved on.
+  /// A stop the grader decides itself ends the processes below the child first.
   private static func stop(_ process: Process, arguments: [String]) {
     if Interrupts.requested, arguments.first == "swift", arguments.count > 1 {
       Interrupts.noteStopped(arguments[1])
     }
     let pid = process.processIdentifier
     let tree = ProcessTree.descendants(of: pid)
+    // A stop the grader decides (a test past its time limit): what runs below first, so that
+    // `swift test` ends on its own and passes on the output it still holds; stopped first, it
+    // took what the hung test had printed with it.
+    if !Interrupts.requested, !tree.isEmpty {
+      for descendant in tree { kill(descendant, SIGKILL) }
+      let deadline = Date().addingTimeInterval(3)
+      while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+      if !process.isRunning { return }
+    }
     kill(pid, SIGINT)
     let deadline = Date().addingTimeInterval(3)
     while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }

@@ -265,6 +265,9 @@ import Testing
     let statuses = lesson.tasks.flatMap(\.tests).map(\.status)
     #expect(statuses == [.timedOut, .passed, .passed])
     #expect(MiniKata.leftoverTestProcesses() == 0, "the hung test process must be ended")
+    #expect(
+      lesson.tasks.first?.tests.first?.printed == ["adding 3, about to loop"],
+      "what the hung test printed is shown, to find the hang with")
   }
 
   @Test("After two hung tests the rest are not run, so one endless loop costs two time limits")
