@@ -147,8 +147,9 @@ public enum GraderCommand {
     let guarded = ["Exercises", "Solutions", "Tests", "Variants"].map { "\(base)/\($0)/" }
     if resolved.hasSuffix(".swift") || guarded.contains(where: { resolved.hasPrefix($0) }) {
       throw .usage(
-        "--junit would write over \(path), Swift code or a file of the kata's Exercises, "
-          + "Solutions, Tests or Variants. Give a new file elsewhere, e.g. --junit results.xml.")
+        "--junit will not write to \(path): Swift code and the kata's Exercises, Solutions, "
+          + "Tests and Variants are never written. Give a file elsewhere, e.g. --junit results.xml."
+      )
     }
     var isFolder: ObjCBool = false
     let folder = url.deletingLastPathComponent().path
