@@ -140,9 +140,12 @@ struct Task3Tests {
       clock a day ahead, built last. Then only the first clock moved three hours. The \
       first text should go from "Active 2 h ago" to "Active 5 h ago", and the second \
       should say "Active 1 d ago". The first went from \(quoted(firstBefore)) to \
-      \(quoted(firstAfter)); the second says \(quoted(secondAfter)). Each view model \
-      should read the clock it was given; a clock kept in a static or global variable is \
-      the last one built, for everyone.
+      \(quoted(firstAfter)); the second says \(quoted(secondAfter)). \(
+        firstBefore == "Active 2 h ago" && secondAfter == "Active 1 d ago"
+        ? "Each read its own clock, but the first text did not follow its clock as it moved: "
+          + "read the clock each time the text is asked for, not once."
+        : "Each view model should read the clock it was given; a clock kept in a static or "
+          + "global variable is the last one built, for everyone.")
       """
     )
   }

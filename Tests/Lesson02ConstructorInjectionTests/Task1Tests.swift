@@ -80,9 +80,12 @@ struct Task1Tests {
       first.fetchCount == 0 && second.fetchCount == 1,
       """
       Only the second view model loaded, so only its repository should have been asked; \
-      the first was asked \(first.fetchCount) time(s), the second \(second.fetchCount). \
-      Is the repository kept somewhere shared (a static, a global) instead of in each view \
-      model?
+      the first was asked \(first.fetchCount) time(s), the second \(second.fetchCount). \(
+        first.fetchCount == 0 && second.fetchCount == 0
+        ? "Neither was asked: the view model does not load through the repository it is "
+          + "given yet."
+        : "Is the repository kept somewhere shared (a static, a global) instead of in each "
+          + "view model?")
       """
     )
     await loadAccounts(on: firstViewModel)
