@@ -103,12 +103,17 @@ if [ "$needs_build" != no ]; then
   # SwiftPM's own build system, whose layout ($scratch/debug/kata-grader) this script and the
   # grader read; the next SwiftPM defaults to Swift Build. Swift 6.2 accepts the option too.
   # No index: nothing reads one for the grader, and it cost a third of the first build.
-  # SwiftPM's lock files go to TMPDIR: a folder of the grader's, so none is left in /tmp.
+  # SwiftPM's lock files go to TMPDIR: a folder of the grader's, so none is left in /tmp;
+  # unless its path holds a letter outside ASCII, with which SwiftPM 6.3 does not start.
   build_grader() {
-    mkdir -p "$scratch/tmp"
+    tmp="$scratch/tmp"
+    if printf '%s' "$tmp" | LC_ALL=C grep -q '[^ -~]'; then
+      tmp=${TMPDIR:-/tmp}
+    fi
+    mkdir -p "$tmp"
     status=0
-    log=$(TMPDIR="$scratch/tmp" swift build --build-system native --package-path "$root/Grader" --scratch-path "$scratch" --product kata-grader --disable-index-store 2>&1) || status=$?
-    rm -rf "$scratch/tmp"
+    log=$(TMPDIR="$tmp" swift build --build-system native --package-path "$root/Grader" --scratch-path "$scratch" --product kata-grader --disable-index-store 2>&1) || status=$?
+    if [ "$tmp" = "$scratch/tmp" ]; then rm -rf "$tmp"; fi
     return $status
   }
   if ! build_grader; then

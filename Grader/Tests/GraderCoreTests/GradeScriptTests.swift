@@ -101,6 +101,20 @@ import Testing
   }
 
   @Test(
+    "In a kata whose path holds a letter outside ASCII, the grader's build keeps the system's TMPDIR",
+    arguments: shells)
+  func nonASCIIKataKeepsTMPDIR(shell: String) throws {
+    let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let run = try Self.run(
+      Machine.linux, shell: shell, arguments: ["lesson01"], in: work, kataFolder: "Développement")
+    #expect(run.output.contains("GRADER RAN lesson01"), "\(run.errors)")
+    #expect(
+      run.buildTemporaryFolder == work.appending(path: "system tmp").path,
+      "SwiftPM 6.3 does not start with a TMPDIR outside ASCII: \(run.buildTemporaryFolder)")
+  }
+
+  @Test(
     "A kata copied with its .build gets the grader built anew, not a failed build",
     arguments: shells)
   func movedBuildFolder(shell: String) throws {
@@ -188,12 +202,12 @@ import Testing
 
   static func run(
     _ machine: Machine, shell: String, arguments: [String] = [], makeFolder: Bool = true,
-    in existing: URL? = nil
+    in existing: URL? = nil, kataFolder: String = "kata"
   ) throws -> Run {
     let work =
       existing ?? FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
     defer { if existing == nil { try? FileManager.default.removeItem(at: work) } }
-    let kata = work.appending(path: "kata")
+    let kata = work.appending(path: kataFolder)
     let stubs = work.appending(path: "bin")
     for folder in [kata, stubs] {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
