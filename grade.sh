@@ -123,16 +123,13 @@ if [ "$needs_build" != no ]; then
         # place. That folder is the grader's own, so it is built again from nothing.
         printf 'Building the grader anew, as .build was made where the kata was before...\n' >&2
         rm -rf "$scratch"
-        build_grader || {
-          printf '%s\n' "$log" | grep -E 'error' | head -n 20 >&2
-          fail "The grader did not build (see above). Is Grader/ intact? Try: git status Grader"
-        }
-        ;;
-      *)
-        printf '%s\n' "$log" | grep -E 'error' | head -n 20 >&2
-        fail "The grader did not build (see above). Is Grader/ intact? Try: git status Grader"
+        build_grader || status=1
         ;;
     esac
+    if [ "$status" -ne 0 ]; then
+      printf '%s\n' "$log" | grep -E 'error' | head -n 20 >&2
+      fail "The grader did not build (see above). Is Grader/ intact? Try: git status Grader"
+    fi
   fi
   printf '%s\n' "$sources" >"$built_from"
 fi

@@ -81,15 +81,7 @@ struct PackagePlan {
     if let data = FileManager.default.contents(atPath: kept.path) {
       return Self.description(of: data, root: root)
     }
-    var child = ChildProcess(
-      arguments: [
-        "swift", "package", "--scratch-path", scratchPath, "describe", "--type", "json",
-      ],
-      environment: environment, directory: root)
-    child.capturesErrors = false
-    child.temporaryFolder = workFolder.appending(path: "tmp")
-    let outcome = try child.run()
-    if Interrupts.requested { throw .interrupted }
+    let outcome = try runDescribe(capturingErrors: false)
     let data = Data(outcome.output.utf8)
     let description = Self.description(of: data, root: root)
     if outcome.status == 0, description != nil {
@@ -99,20 +91,28 @@ struct PackagePlan {
     return description
   }
 
+  /// `swift package describe --type json`, with or without its standard error in the output
+  /// (without, the JSON decodes as it is).
+  private func runDescribe(capturingErrors: Bool) throws(GraderError) -> ChildOutcome {
+    var child = ChildProcess(
+      arguments: [
+        "swift", "package", "--scratch-path", scratchPath, "describe", "--type", "json",
+      ],
+      environment: environment, directory: root)
+    child.capturesErrors = capturingErrors
+    child.temporaryFolder = workFolder.appending(path: "tmp")
+    let outcome = try child.run()
+    if Interrupts.requested { throw .interrupted }
+    return outcome
+  }
+
   /// SwiftPM's own error lines when it cannot describe the package (a syntax error in
   /// `Package.swift`, a damaged build folder), asked again with its errors kept; `nil` when
   /// it says nothing.
   ///
   /// - Throws: ``GraderError`` when `swift` cannot start or on Ctrl-C.
   func describeFailure() throws(GraderError) -> String? {
-    var child = ChildProcess(
-      arguments: [
-        "swift", "package", "--scratch-path", scratchPath, "describe", "--type", "json",
-      ],
-      environment: environment, directory: root)
-    child.temporaryFolder = workFolder.appending(path: "tmp")
-    let outcome = try child.run()
-    if Interrupts.requested { throw .interrupted }
+    let outcome = try runDescribe(capturingErrors: true)
     // The compiler's lines on the manifest (`…/Package.swift:83:13: error: …`) say what is
     // wrong; SwiftPM's own opens with the whole compiler command, and is cut short.
     let errors = outcome.output.split(separator: "\n").filter {

@@ -24,12 +24,12 @@ enum SwiftFiles {
   static func unbuildableName(below folders: [String], in root: URL) -> (
     shown: String, reason: String
   )? {
+    func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || scalar.value == 0x7F }
     for path in named(below: folders, in: root) {
-      let shown = String(
-        path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+      let shown = String(path.unicodeScalars.map { isControl($0) ? "?" : Character($0) })
       // A folder on the way counts as much as the file itself.
       let longest = path.split(separator: "/").max { $0.utf8.count < $1.utf8.count } ?? ""
-      if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      if path.unicodeScalars.contains(where: isControl) {
         return (
           shown,
           "this path holds a line break or another control character (shown as ?): the "
