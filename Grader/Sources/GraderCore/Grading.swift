@@ -105,8 +105,8 @@ public struct Grading {
   /// overview): a starter fails every task by design (`--verify` proves it), and some
   /// starters wait out every time bound (lesson 04's deadlocks take two minutes).
   public var skipsUntouchedStarters = false
-  /// Runs only this task's tests (`TaskNTests` in each test module), for `--verify`, where a
-  /// wrong variant needs no more than its task's verdict.
+  /// Runs only this task's tests (`TaskNTests` in each test module), and compiles only its
+  /// test files, for `--verify`, where a wrong variant needs no more than its task's verdict.
   var onlyTask: Int?
 
   public init(course: Course, timeLimit: Double) {
@@ -282,11 +282,17 @@ public struct Grading {
     return (buildable, errors, warnings)
   }
 
+  /// What Package.swift reads: which folder and lessons to build and, with ``onlyTask``,
+  /// which task's test files to compile (`KATA_TASK`; the other tasks' tests are left out,
+  /// since they would not run).
   private func environment(for lessons: [Lesson], source: CodeSource) -> [String: String] {
-    [
+    var environment = [
       "KATA_SOURCE": source.environmentValue,
       "KATA_LESSONS": lessons.map(\.id).joined(separator: ","),
     ]
+    // Set either way, so a KATA_TASK in the learner's shell never leaves tests out.
+    environment["KATA_TASK"] = onlyTask.map(String.init) ?? ""
+    return environment
   }
 
   private func builder(for lessons: [Lesson], source: CodeSource) -> Builder {
