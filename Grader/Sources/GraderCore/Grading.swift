@@ -285,7 +285,7 @@ public struct Grading {
   /// What Package.swift reads: which folder and lessons to build and, with ``onlyTask``,
   /// which task's test files to compile (`KATA_TASK`; the other tasks' tests are left out,
   /// since they would not run).
-  private func environment(for lessons: [Lesson], source: CodeSource) -> [String: String] {
+  func environment(for lessons: [Lesson], source: CodeSource) -> [String: String] {
     var environment = [
       "KATA_SOURCE": source.environmentValue,
       "KATA_LESSONS": lessons.map(\.id).joined(separator: ","),

@@ -144,4 +144,35 @@ import Testing
         Self.lesson, folder: "Exercises/Lesson01Arithmetic", scratchPath: ".nothing", root: root)
         != nil, "no list, no grade: the grader cannot tell what was built")
   }
+
+  @Test("Under KATA_TASK the kata's manifest compiles one task's tests; otherwise every test")
+  func oneTasksTests() throws {
+    let course = try Course(root: kataRoot)
+    let lesson = try #require(course.lessons.first)
+    let scratch = FileManager.default.temporaryDirectory.appending(path: "kata-task-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let all = try FileManager.default.contentsOfDirectory(
+      atPath: kataRoot.appending(path: lesson.testsFolder).path
+    ).filter { $0.hasSuffix(".swift") }
+    let shared = all.filter { !$0.hasPrefix("Task") }
+    try #require(
+      !shared.isEmpty && all.contains("Task2Tests.swift"), "lesson 01's test files: \(all)")
+
+    func testFiles(onlyTask: Int?) throws -> Set<String> {
+      var grading = Grading(course: course, timeLimit: 10)
+      grading.onlyTask = onlyTask
+      let plan = PackagePlan(
+        root: kataRoot, environment: grading.environment(for: [lesson], source: .solutions),
+        scratchPath: scratch.path, workFolder: scratch.appending(path: "work"))
+      let tests = try #require(try plan.describe()?.targets[lesson.testModule])
+      return Set(tests.sources.map { ($0 as NSString).lastPathComponent })
+    }
+    // The grader always sets KATA_TASK, so a value left in a learner's shell leaves nothing out.
+    #expect(try testFiles(onlyTask: nil) == Set(all), "a grade compiles every test file")
+    for task in [2, 3] {
+      #expect(
+        try testFiles(onlyTask: task) == Set(shared + ["Task\(task)Tests.swift"]),
+        "task \(task)'s check compiles its own file and the shared ones only")
+    }
+  }
 }
