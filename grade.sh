@@ -105,6 +105,9 @@ if [ "$needs_build" != no ]; then
   # No index: nothing reads one for the grader, and it cost a third of the first build.
   # SwiftPM's lock files go to TMPDIR: a folder of the grader's, so none is left in /tmp;
   # unless its path holds a letter outside ASCII, with which SwiftPM 6.3 does not start.
+  # The module cache is the one the grader's lesson builds use (Builder.moduleCachePath):
+  # Foundation's modules, compiled here, are not compiled again for the first lesson.
+  module_cache="$root/.build/module-cache"
   build_grader() {
     tmp="$scratch/tmp"
     if printf '%s' "$tmp" | LC_ALL=C grep -q '[^ -~]'; then
@@ -112,7 +115,7 @@ if [ "$needs_build" != no ]; then
     fi
     mkdir -p "$tmp"
     status=0
-    log=$(TMPDIR="$tmp" swift build --build-system native --package-path "$root/Grader" --scratch-path "$scratch" --product kata-grader --disable-index-store 2>&1) || status=$?
+    log=$(TMPDIR="$tmp" swift build --build-system native --package-path "$root/Grader" --scratch-path "$scratch" --product kata-grader --disable-index-store -Xswiftc -module-cache-path -Xswiftc "$module_cache" 2>&1) || status=$?
     if [ "$tmp" = "$scratch/tmp" ]; then rm -rf "$tmp"; fi
     return $status
   }
@@ -122,7 +125,7 @@ if [ "$needs_build" != no ]; then
         # The kata was copied or moved with its .build: the grader's old build names the old
         # place. That folder is the grader's own, so it is built again from nothing.
         printf 'Building the grader anew, as .build was made where the kata was before...\n' >&2
-        rm -rf "$scratch"
+        rm -rf "$scratch" "$module_cache"
         build_grader || status=1
         ;;
     esac

@@ -36,7 +36,10 @@ struct Builder {
 
   func build() throws(GraderError) -> BuildOutcome {
     var child = ChildProcess(
-      arguments: Self.arguments(scratchPath: scratchPath), environment: environment,
+      arguments: Self.arguments(
+        scratchPath: scratchPath,
+        moduleCache: root.appending(path: Self.moduleCachePath).path),
+      environment: environment,
       directory: root)
     child.temporaryFolder = root.appending(path: scratchPath).appending(path: "kata-grader/tmp")
     let kataGrader = root.appending(path: scratchPath).appending(path: "kata-grader")
@@ -76,13 +79,34 @@ struct Builder {
       output: outcome.output)
   }
 
+  /// The compiler's module cache that every build of the grader's shares (grade.sh builds
+  /// the grader with it too), relative to the root.
+  static let moduleCachePath = ".build/module-cache"
+
   /// `swift build` with SwiftPM's own (native) build system: the paths this grader reads
   /// and clears (`debug/<Module>.build/*.swiftdeps`, `*.xctest`) are its layout, and the
   /// next SwiftPM builds with Swift Build by default. Swift 6.2's SwiftPM accepts the option
   /// too (swift-package-manager, swift-6.2-RELEASE, Sources/CoreCommands/Options.swift).
-  static func arguments(scratchPath: String) -> [String] {
+  ///
+  /// Two flags make a cold build (a learner's first verdict, each build folder of `--verify`)
+  /// about a third shorter, measured on Linux:
+  /// - one module cache for every build folder, so Foundation's and Glibc's Clang modules and
+  ///   Swift Testing's module (shipped as a `.swiftinterface` on Linux) are compiled once,
+  ///   not once per folder;
+  /// - `-index-ignore-system-modules` for the targets SwiftPM makes itself (the test runner
+  ///   and, on Linux, the XCTest discovery module), which otherwise index XCTest and
+  ///   Foundation on every build; Package.swift gives the kata's own targets the same flag.
+  ///   (`--disable-index-store` is no choice: SwiftPM's test discovery on Linux reads the
+  ///   index.)
+  ///
+  /// - Parameters:
+  ///   - scratchPath: The build folder, relative to the root.
+  ///   - moduleCache: The shared module cache, absolute.
+  static func arguments(scratchPath: String, moduleCache: String) -> [String] {
     [
       "swift", "build", "--build-tests", "--build-system", "native", "--scratch-path", scratchPath,
+      "-Xswiftc", "-index-ignore-system-modules", "-Xswiftc", "-module-cache-path",
+      "-Xswiftc", moduleCache,
     ]
   }
 

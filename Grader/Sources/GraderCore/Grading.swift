@@ -28,9 +28,14 @@ public enum CodeSource: Sendable, Equatable {
   }
 
   /// Separate build folders, so switching between exercises and solutions never rebuilds.
+  ///
+  /// The exercises too have a folder of the grader's, not `.build` itself: the grader builds
+  /// with flags of its own (see ``Builder/arguments(scratchPath:moduleCache:)``), which would
+  /// make a learner's `swift build` and the grader rebuild each other's work from scratch, and
+  /// it never waits behind an editor's or a terminal's build that holds `.build`.
   var scratchPath: String {
     switch self {
-    case .exercises: return ".build"
+    case .exercises: return ".build/exercises"
     case .solutions: return ".build/solutions"
     case .folder: return ".build/variants"
     }

@@ -484,7 +484,8 @@ import Testing
     #expect(built.passedCount + built.failedCount == 3)
     var runner = TestRunner(
       root: root, environment: ["KATA_SOURCE": "exercises", "KATA_LESSONS": "lesson01"],
-      scratchPath: ".build", timeLimit: 30, workFolder: MiniKata.workFolder())
+      scratchPath: CodeSource.exercises.scratchPath, timeLimit: 30,
+      workFolder: MiniKata.workFolder())
     // The overview builds every lesson into one binary and tests only those started.
     runner.testModules = ["Lesson02ElsewhereTests"]
     #expect(try runner.run().tests.isEmpty, "no test of another module runs")
@@ -496,7 +497,7 @@ import Testing
   func leftoverRunFolderRemoved() throws {
     let root = try MiniKata.prepare()
     try MiniKata.use(case: nil, in: root)
-    let work = root.appending(path: ".build/kata-grader")
+    let work = MiniKata.workFolder()
     let leftover = work.appending(path: TestRunner.runFolderPrefix + "left-by-kill-9")
     try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
     try Data("{}".utf8).write(to: leftover.appending(path: "events.jsonl"))
@@ -1080,14 +1081,37 @@ import Testing
     list.end()
   }
 
+  @Test("A learner's own build holding .build (a terminal, an editor) does not hold up grading")
+  func learnersBuildFolderNotWaitedFor() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: nil, in: root)
+    let scratch = root.appending(path: ".build")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let lockFile = try #require(
+      SwiftPMLock.lockFiles(for: scratch, temporaryFolders: [SwiftPMLock.ownTemporaryFolder])
+        .first)
+    let descriptor = open(lockFile.path, O_CREAT | O_RDWR, 0o644)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0, "the lock is free before the test")
+    try "\(getpid())".write(to: scratch.appending(path: ".lock"), atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: scratch.appending(path: ".lock")) }
+    let grading = try GraderRun(["lesson01"], root: root)
+    defer { grading.end() }
+    #expect(grading.waitForExit(upTo: 600), "the grader waited for the learner's build")
+    #expect(grading.status == 1, "the starter is graded: \(grading.errors)")
+    #expect(!grading.errors.contains("Another SwiftPM process"), "\(grading.errors)")
+  }
+
   @Test(
-    "A run behind another SwiftPM process's lock on .build says what it waits for, then goes on")
+    "A run behind another SwiftPM process's lock on its build folder says what it waits for")
   func swiftPMLockNamed() throws {
     let root = try MiniKata.prepare()
     try MiniKata.use(case: nil, in: root)
-    // Hold SwiftPM's own lock as another `swift build` in a terminal would: `flock` on its
-    // lock file in the temporary folder, this process's id in `.build/.lock`.
-    let scratch = root.appending(path: ".build")
+    // Hold SwiftPM's own lock as another `swift build` on the grader's folder would: `flock`
+    // on its lock file in the temporary folder, this process's id in `<scratch>/.lock`.
+    let scratch = root.appending(path: CodeSource.exercises.scratchPath)
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     let lockFile = try #require(
       SwiftPMLock.lockFiles(for: scratch, temporaryFolders: [SwiftPMLock.ownTemporaryFolder])
         .first)
@@ -1166,10 +1190,10 @@ enum MiniKata {
     return try #require(grades.first)
   }
 
-  /// The grader's work folder in the copy (`.build/kata-grader`).
+  /// The grader's work folder for the exercises in the copy (`.build/exercises/kata-grader`).
   static func workFolder() -> URL {
     let root = root.withLock { $0 } ?? URL(fileURLWithPath: "/nonexistent")
-    return root.appending(path: ".build/kata-grader")
+    return root.appending(path: CodeSource.exercises.scratchPath).appending(path: "kata-grader")
   }
 
   /// Puts a broken exercise from Cases/ in place, or the starter back for `nil`.

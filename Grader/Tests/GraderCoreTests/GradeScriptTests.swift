@@ -125,14 +125,20 @@ import Testing
     let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
     defer { try? FileManager.default.removeItem(at: work) }
     let stale = work.appending(path: "kata/.build/grader/old-place.o")
-    try FileManager.default.createDirectory(
-      at: stale.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data().write(to: stale)
+    let staleModule = work.appending(path: "kata/.build/module-cache/M/SwiftShims.pcm")
+    for file in [stale, staleModule] {
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data().write(to: file)
+    }
     let run = try Self.run(machine, shell: shell, arguments: ["lesson01"], in: work)
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.output.contains("GRADER RAN lesson01"), "\(run.errors)")
     #expect(run.errors.contains("Building the grader anew"), "\(run.errors)")
     #expect(!FileManager.default.fileExists(atPath: stale.path), "the old build is gone")
+    #expect(
+      !FileManager.default.fileExists(atPath: staleModule.path),
+      "so is the module cache the grader shares with the lessons' builds")
   }
 
   @Test(

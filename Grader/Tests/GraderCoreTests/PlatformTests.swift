@@ -136,8 +136,8 @@ import Testing
   @Test("The grader builds and tests with SwiftPM's native build system, whose layout it reads")
   func nativeBuildSystem() {
     for arguments in [
-      Builder.arguments(scratchPath: ".build"),
-      TestRunner.arguments(scratchPath: ".build", events: "/tmp/e.jsonl"),
+      Builder.arguments(scratchPath: ".build/exercises", moduleCache: "/kata/.build/module-cache"),
+      TestRunner.arguments(scratchPath: ".build/exercises", events: "/tmp/e.jsonl"),
     ] {
       let at = arguments.firstIndex(of: "--build-system")
       #expect(at.map { arguments[$0 + 1] } == "native", "\(arguments)")
