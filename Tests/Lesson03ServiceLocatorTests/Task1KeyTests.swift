@@ -1,3 +1,4 @@
+import Foundation
 import KataTestSupport
 import Lesson03ServiceLocator
 import Synchronization
@@ -53,6 +54,58 @@ struct Task1Tests {
       Shipping.Settings resolved to \(resolvedText(shipping)), not the \
       \(values.carrier) settings registered for it; it should get its own registration, \
       whatever other type is also called "Settings".
+      """
+    )
+  }
+
+  @Test(
+    "Same-named top-level types from two modules keep their own registrations",
+    arguments: [("launch bytes", "app data"), ("raw", "model")], [false, true])
+  func sameNamedTypesFromTwoModules(labels: (foundation: String, app: String), appFirst: Bool)
+    throws
+  {
+    let withoutModule = { (type: any Any.Type) in
+      String(reflecting: type).drop { $0 != "." }.dropFirst()
+    }
+    try #require(
+      withoutModule(Foundation.Data.self) == withoutModule(Data.self),
+      "This test needs two types whose full names differ only in their module."
+    )
+    let locator = ServiceLocator()
+    let registerFoundation = {
+      locator.register(Foundation.Data.self) { Foundation.Data(labels.foundation.utf8) }
+    }
+    let registerApp = { locator.register(Data.self) { Data(label: labels.app) } }
+    if appFirst {
+      registerApp()
+      registerFoundation()
+    } else {
+      registerFoundation()
+      registerApp()
+    }
+
+    let bytes = (try? locator.resolve(Foundation.Data.self)).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+    let app = try? locator.resolve(Data.self)
+
+    // Foundation's Data and the app's own Data are two types, in two modules: two keys.
+    #expect(
+      bytes == labels.foundation,
+      """
+      Foundation.Data resolved to \(resolvedText(bytes.map { "bytes reading \"\($0)\"" })), \
+      not the bytes "\(labels.foundation)" registered for it. This \
+      test module declares a Data of its own; without the module, both full names read \
+      "Data". A key that drops the module (or any part of the name) lets two modules' types \
+      share it; the type's identity never does.
+      """
+    )
+    #expect(
+      app == Data(label: labels.app),
+      """
+      The test module's own Data resolved to \(resolvedText(app)), not \
+      "\(labels.app)". It has the same name as Foundation's Data, in another module, and \
+      should keep its own registration.
       """
     )
   }
@@ -262,8 +315,8 @@ struct Task1Tests {
   }
 
   @Test(
-    "Guard: two threads resolving the same type at the same moment each get a service",
-    arguments: [2, 3])
+    "Guard: threads resolving the same type at the same moment each get a service",
+    arguments: [2, 24])
   func sameTypeResolvedAtOnce(threads: Int) async {
     let locator = ServiceLocator()
     let meeting = MeetingPoint(count: threads)
@@ -300,7 +353,8 @@ struct Task1Tests {
       of them reached the factory. Each should get a service of its own. Whatever the \
       locator tracks while a factory runs (types in progress, to find a cycle, say) belongs \
       to one resolve on one thread, not to the whole locator: another thread asking for \
-      the same type is no cycle.
+      the same type is no cycle, and many resolves running at once are no deep graph (a \
+      depth counted across threads is).
       """
     )
   }

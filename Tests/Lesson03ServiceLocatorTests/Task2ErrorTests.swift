@@ -1,4 +1,5 @@
 import Lesson03ServiceLocator
+import Synchronization
 import Testing
 
 @Suite("Task 2 — Name the missing type")
@@ -34,6 +35,61 @@ struct Task2Tests {
       The error for a missing \(missing.typeName) reads "\(message)", so whoever reads \
       the log cannot tell what to register. The error should name the type that was asked \
       for.
+      """
+    )
+  }
+
+  @Test(
+    "A type nobody registered throws, even when another registration's service conforms to it",
+    arguments: CheckoutNeed.allCases)
+  func missIsNotServedByAnotherRegistration(missing: CheckoutNeed) throws {
+    let locator = ServiceLocator()
+    let runs = Mutex(0)
+    // One object that is all three, registered under the other two protocols only.
+    let allInOne = AllInOneService()
+    let register = { (need: CheckoutNeed) in
+      let made: @Sendable () -> Void = { runs.withLock { $0 += 1 } }
+      switch need {
+      case .payments:
+        locator.register(PaymentGateway.self) {
+          made()
+          return allInOne
+        }
+      case .receipts:
+        locator.register(ReceiptStore.self) {
+          made()
+          return allInOne
+        }
+      case .analytics:
+        locator.register(Analytics.self) {
+          made()
+          return allInOne
+        }
+      }
+    }
+    for need in CheckoutNeed.allCases where need != missing { register(need) }
+
+    let outcome = Result { try missing.resolve(from: locator) }
+    let message = outcome.thrownDescription
+    let factoryRuns = runs.withLock { $0 }
+    // Nothing is registered for the type asked for: that is the answer, whatever else conforms.
+    #expect(
+      message != "nothing" && message.contains(missing.typeName),
+      """
+      Nothing is registered for \(missing.typeName); only the other two protocols are, with \
+      a factory whose service conforms to all three. resolve(_:) \
+      \(message == "nothing" ? "returned that service" : "threw \"\(message)\""); it \
+      should throw an error that names \(missing.typeName). A registration answers for the \
+      type it was registered as: a locator that serves whatever happens to conform hands \
+      out a service nobody chose for that role, and which one depends on dictionary order.
+      """
+    )
+    #expect(
+      factoryRuns == 0,
+      """
+      Resolving the unregistered \(missing.typeName) ran other factories \(factoryRuns) \
+      time(s). A miss makes nothing: every factory run builds a service (a live \
+      connection, say) that nobody asked for.
       """
     )
   }

@@ -83,6 +83,43 @@ struct Task3Tests {
     }
   }
 
+  @Test("The check names every missing type of a long list", arguments: [false, true])
+  func namesEveryMissingTypeOfALongList(checkoutRegistered: Bool) throws {
+    let locator = checkoutRegistered ? CheckoutSpies().locator() : ServiceLocator()
+    // Twelve caches nobody registered, around the checkout's three.
+    let required: [any Any.Type] =
+      Array(Shelf.caches.prefix(6).map(\.type)) + checkoutNeeds
+      + Shelf.caches.dropFirst(6).map(\.type)
+    let missing =
+      Shelf.caches.map(\.name) + (checkoutRegistered ? [] : CheckoutNeed.allCases.map(\.typeName))
+
+    let error = #expect(
+      throws: (any Error).self,
+      "\(missing.count) required types are not registered, yet the check passed."
+    ) {
+      try locator.verifyRegistrations(required)
+    }
+    let message = String(describing: try #require(error))
+    let unnamed = missing.filter { !message.contains($0) }
+    // However long the list, the one error names every missing type.
+    #expect(
+      unnamed.isEmpty,
+      """
+      \(missing.count) required types are missing (twelve Cache<Shelf.…> types\
+      \(checkoutRegistered ? "" : " and the checkout's three")), but the error does not \
+      name \(unnamed): "\(message)". A list cut short ("and 2 more") sends whoever fixes it \
+      back for another launch; name every missing type.
+      """
+    )
+    if checkoutRegistered {
+      let blamed = CheckoutNeed.allCases.map(\.typeName).filter { message.contains($0) }
+      #expect(
+        blamed.isEmpty,
+        "\(blamed) are registered, yet the error names them too: \"\(message)\"."
+      )
+    }
+  }
+
   @Test("The check tells same-named types apart", arguments: [false, true])
   func tellsSameNamedTypesApart(registerShipping: Bool) throws {
     let locator = ServiceLocator()

@@ -428,6 +428,120 @@ struct Task4Tests {
   }
 
   @Test(
+    "After outages in a row, the same service charges the next order and places it",
+    arguments: [2, 3])
+  func nextOrderAfterOutagesInARow(outages: Int) async {
+    let down = (1...outages).map { "X-down-\($0)" }
+    let up = ["X-up-1", "X-up-2"]
+    let orders = down + up
+    let gateway = OutageForOrdersGateway(transactionID: "txn-up", outages: Set(down))
+    let receipts = ReceiptStoreSpy()
+    let analytics = AnalyticsSpy()
+    let service = makeCheckoutService(payments: gateway, receipts: receipts, analytics: analytics)
+
+    var outcomes: [String] = []
+    for id in orders {
+      do {
+        let receipt = try await service.placeOrder(Order(id: id, totalInCents: 100))
+        outcomes.append("\(id): receipt for \(receipt.orderID)")
+      } catch {
+        outcomes.append("\(id): threw \(error)")
+      }
+    }
+
+    let failed = down.map { "\($0): threw OutageError(503)" }
+    let expected = failed + up.map { "\($0): receipt for \($0)" }
+    // The gateway is back: every order goes to it again, however many failed before.
+    #expect(
+      outcomes == expected && gateway.spy.charges.map(\.reference) == orders
+        && receipts.receipts.map(\.orderID) == up,
+      """
+      One service placed \(orders) in turn; the gateway had an outage for the first \
+      \(outages) and was back for the rest. The orders ended as \(outcomes), and the \
+      gateway was charged for \(gateway.spy.charges.map(\.reference)); expected \
+      \(expected), with every order charged once. A count of failures that stops the \
+      service from charging (a circuit breaker) never sees the gateway recover; whether to \
+      try again is the caller's call, so charge every order the service is given.
+      """
+    )
+  }
+
+  @Test(
+    "An order declined before is charged again when the customer retries it",
+    arguments: [("Y-1", "txn-y"), ("Z-2", "txn-z")])
+  func declinedOrderIsChargedAgain(example: (orderID: String, transactionID: String)) async {
+    let gateway = CardFixingGateway(
+      transactionID: example.transactionID, declining: [example.orderID])
+    let receipts = ReceiptStoreSpy()
+    let analytics = AnalyticsSpy()
+    let service = makeCheckoutService(payments: gateway, receipts: receipts, analytics: analytics)
+    let order = Order(id: example.orderID, totalInCents: 1_500)
+
+    let declined = try? await service.placeOrder(order)
+    // The customer fixes the card and taps "Pay" again.
+    gateway.fixCard()
+    let retried: Result<Receipt, any Error>
+    do {
+      retried = .success(try await service.placeOrder(order))
+    } catch {
+      retried = .failure(error)
+    }
+
+    let retriedText =
+      retried.thrownDescription == "nothing"
+      ? "returned a receipt" : "threw \"\(retried.thrownDescription)\""
+    // A decline is the bank's answer to one charge; the retry is a new question to the bank.
+    #expect(
+      declined == nil && (try? retried.get())?.transactionID == example.transactionID
+        && gateway.spy.charges.map(\.reference) == [example.orderID, example.orderID]
+        && receipts.receipts.map(\.orderID) == [example.orderID]
+        && analytics.events.map(\.description) == [
+          "checkout_declined(\(example.orderID))", "checkout_completed(\(example.orderID))",
+        ],
+      """
+      Order \(example.orderID) was declined, then the card was fixed and the same order \
+      placed again. The retry \(retriedText); the gateway was charged for \
+      \(gateway.spy.charges.map(\.reference)), the store holds \
+      \(receipts.receipts.map(\.orderID)), analytics saw \(analytics.events). Expected two \
+      charges, one receipt and checkout_declined then checkout_completed. Does the service \
+      remember declined orders and answer for the bank? Charge every placement.
+      """
+    )
+  }
+
+  @Test(
+    "An order placed again after its refund is charged, saved and recorded again",
+    arguments: [("R-5", "txn-r"), ("S-6", "txn-s")])
+  func refundedOrderIsPlacedAgain(example: (orderID: String, transactionID: String)) async {
+    let spies = CheckoutSpies(transactionID: example.transactionID)
+    let service = spies.makeService()
+    let order = Order(id: example.orderID, totalInCents: 2_000)
+
+    let first = try? await service.placeOrder(order)
+    if let first { try? await service.refund(first) }
+    let again = try? await service.placeOrder(order)
+
+    let id = example.orderID
+    // The money went back, so the next placement of that order is paid for again.
+    #expect(
+      first != nil && again != nil && spies.payments.charges.map(\.reference) == [id, id]
+        && spies.payments.refunds.map(\.transactionID) == [example.transactionID]
+        && spies.receipts.receipts.map(\.orderID) == [id, id]
+        && spies.analytics.events.map(\.description) == [
+          "checkout_completed(\(id))", "refund_issued(\(id))", "checkout_completed(\(id))",
+        ],
+      """
+      Order \(id) was placed, refunded, and placed again; the receipts returned were \
+      \(String(describing: first)) and \(String(describing: again)), and the fakes saw: \
+      \(spies.summary). Expected two charges, two saved receipts, and checkout_completed, \
+      refund_issued, checkout_completed. Does the service keep paid orders and hand the old \
+      receipt out again? After the refund the customer has not paid: charge, save and \
+      record every placement.
+      """
+    )
+  }
+
+  @Test(
     "Two services built with different fakes each use their own, on every path",
     arguments: [false, true])
   func servicesDoNotShareCollaborators(buildSecondFirst: Bool) async {

@@ -150,6 +150,19 @@ struct Task5Tests {
       launch log says what to register.
       """
     )
+    // What is registered is not missing: the log is a to-do list.
+    let registered = CheckoutNeed.allCases.filter { $0 != missing }.map(\.typeName)
+    let blamed = registered.filter { message.contains($0) }
+    #expect(
+      blamed.isEmpty,
+      """
+      The locator has no \(missing.typeName) but holds \(registered); \
+      makeCheckoutService(resolvingFrom:) threw "\(message)", which names \(blamed) too. \
+      An error that lists everything the build needs, whatever is missing, sends whoever \
+      reads it to register what is already there. Let resolve(_:)'s own error reach the \
+      caller.
+      """
+    )
   }
 
   @Test("The composition root resolves each service once per build", arguments: [1, 2])
@@ -326,6 +339,49 @@ struct Task5Tests {
     )
   }
 
+  @Test(
+    "On a failed save too, the service keeps the store it was built with",
+    arguments: [("V-1", 507), ("V-2", 500)])
+  func failedSaveKeepsTheStoreItWasBuiltWith(example: (orderID: String, code: Int)) async throws {
+    let spies = CheckoutSpies(transactionID: "txn-\(example.orderID)")
+    let failing = FailingReceiptStore(error: OutageError(code: example.code))
+    let locator = spies.locator()
+    locator.register(ReceiptStore.self) { failing }
+    let service = try #require(
+      try? makeCheckoutService(resolvingFrom: locator),
+      "makeCheckoutService(resolvingFrom:) threw although the locator holds all three services."
+    )
+    // Launch code registers a working store once the service exists; the locator stays alive.
+    let later = ReceiptStoreSpy()
+    locator.register(ReceiptStore.self) { later }
+
+    var thrown: (any Error)?
+    do {
+      _ = try await service.placeOrder(Order(id: example.orderID, totalInCents: 100))
+    } catch {
+      thrown = error
+    }
+    withExtendedLifetime(locator) {}
+
+    // The store the service was built with failed: that failure is the order's outcome.
+    #expect(
+      thrown as? OutageError == OutageError(code: example.code)
+        && failing.attempted.map(\.orderID) == [example.orderID] && later.receipts.isEmpty
+        && !spies.analytics.events.map(\.name).contains("checkout_completed"),
+      """
+      The service was built with a store that cannot save (OutageError(\(example.code))); \
+      then another store was registered in the same locator. Placing \(example.orderID) \
+      \(thrown.map { "threw \"\($0)\"" } ?? "returned a receipt"); the store it was built \
+      with tried to save \(failing.attempted.map(\.orderID)), the one registered later \
+      holds \(later.receipts.map(\.orderID)), and analytics saw \(spies.analytics.events). \
+      The failed save should fail the order with the store's error. A service that reaches \
+      the locator again when a save fails (for a "fresh" store, through a closure, even a \
+      weak one) still looks its collaborators up: keep what was resolved at the build, \
+      and nothing of the locator.
+      """
+    )
+  }
+
   @Test("Only the composition root resolves: the service itself never asks the locator")
   func onlyTheCompositionRootResolves() async throws {
     let witness = ResolutionWitness()
@@ -476,6 +532,65 @@ struct Task5Tests {
       wait for every slow factory, and a factory that itself builds a checkout service waits \
       for a lock its own thread holds. Resolve from the locator you are given, with no lock \
       of your own around it.
+      """
+    )
+  }
+
+  @Test(
+    "Two builds from one locator do not wait for each other while a factory is slow",
+    arguments: [("txn-slow", "txn-quick"), ("txn-busy", "txn-free")])
+  func buildsFromOneLocatorDoNotWait(transactions: (slow: String, quick: String)) async throws {
+    let spies = CheckoutSpies()
+    let locator = spies.locator()
+    let slowGateway = PaymentGatewaySpy(transactionID: transactions.slow)
+    let quickGateway = PaymentGatewaySpy(transactionID: transactions.quick)
+    let firstEntered = DispatchSemaphore(value: 0)
+    let secondBuilt = DispatchSemaphore(value: 0)
+    let gatewayRuns = Mutex(0)
+    // The first gateway resolve waits, for at most five seconds, for the second build; later
+    // resolves answer at once.
+    locator.register(PaymentGateway.self) {
+      let run = gatewayRuns.withLock { count in
+        count += 1
+        return count
+      }
+      guard run == 1 else { return quickGateway }
+      firstEntered.signal()
+      let waitedOut = secondBuilt.wait(timeout: .now() + 5) == .timedOut
+      return waitedOut ? PaymentGatewaySpy(transactionID: "txn-waited-out") : slowGateway
+    }
+    let built = Mutex<[Int: CheckoutService]>([:])
+
+    let finished = await runConcurrently(2) { index in
+      if index == 0 {
+        let service = try? makeCheckoutService(resolvingFrom: locator)
+        built.withLock { $0[0] = service }
+      } else {
+        _ = firstEntered.wait(timeout: .now() + 5)
+        let service = try? makeCheckoutService(resolvingFrom: locator)
+        built.withLock { $0[1] = service }
+        secondBuilt.signal()
+      }
+    }
+    try #require(finished, "The two builds did not finish in time.")
+
+    let services = built.withLock { $0 }
+    let slowReceipt = try? await services[0]?.placeOrder(Order(id: "Q-1", totalInCents: 100))
+    let quickReceipt = try? await services[1]?.placeOrder(Order(id: "Q-2", totalInCents: 200))
+    // The second build finished while the first one's factory was still running.
+    #expect(
+      slowReceipt?.transactionID == transactions.slow
+        && quickReceipt?.transactionID == transactions.quick,
+      """
+      Two builds from one locator: the first one's gateway factory waited for the second \
+      build, which \(services[1] == nil ? "threw" : "finished"); the first service charged \
+      with \(String(describing: slowReceipt?.transactionID)) (txn-waited-out means that \
+      factory gave up after five seconds) and the second with \
+      \(String(describing: quickReceipt?.transactionID)). Expected \(transactions.slow) and \
+      \(transactions.quick). A lock of your own around the build, even one per locator, \
+      makes every build wait for the slowest factory, and a factory that builds a checkout \
+      service from its own locator waits for a lock its own thread holds. The locator \
+      already guards its registrations; resolve with no lock of your own.
       """
     )
   }

@@ -30,6 +30,38 @@ struct Cache<Entry>: Equatable {
   let label: String
 }
 
+/// The app's own `Data`, a top-level type of this test module beside Foundation's `Data`:
+/// their names differ only in the module (`Lesson03ServiceLocatorTests.Data`,
+/// `Foundation.Data`).
+struct Data: Equatable {
+  let label: String
+}
+
+/// Twelve markers whose names do not contain one another, for a long list of requirements
+/// (`Cache<Shelf.Alpha>`, `Cache<Shelf.Bravo>`, …).
+enum Shelf {
+  enum Alpha {}
+  enum Bravo {}
+  enum Charlie {}
+  enum Delta {}
+  enum Echo {}
+  enum Foxtrot {}
+  enum Golf {}
+  enum Hotel {}
+  enum India {}
+  enum Juliett {}
+  enum Kilo {}
+  enum Lima {}
+
+  /// Twelve distinct types, each with the marker's name as an error message should show it.
+  static let caches: [(type: any Any.Type, name: String)] = [
+    (Cache<Alpha>.self, "Alpha"), (Cache<Bravo>.self, "Bravo"), (Cache<Charlie>.self, "Charlie"),
+    (Cache<Delta>.self, "Delta"), (Cache<Echo>.self, "Echo"), (Cache<Foxtrot>.self, "Foxtrot"),
+    (Cache<Golf>.self, "Golf"), (Cache<Hotel>.self, "Hotel"), (Cache<India>.self, "India"),
+    (Cache<Juliett>.self, "Juliett"), (Cache<Kilo>.self, "Kilo"), (Cache<Lima>.self, "Lima"),
+  ]
+}
+
 // MARK: - The classic locator, as many apps still have it
 
 /// The locator from countless blog posts: string keys, a shared instance, and a
@@ -550,6 +582,40 @@ final class OutageForOrdersGateway: PaymentGateway {
   func refund(transactionID: String, amountInCents: Int) async throws {
     try await spy.refund(transactionID: transactionID, amountInCents: amountInCents)
   }
+}
+
+/// A gateway that declines the orders named until the customer fixes the card
+/// (`fixCard()`), and charges everything after; it records every call like the spy.
+final class CardFixingGateway: PaymentGateway {
+  let spy: PaymentGatewaySpy
+  private let declining: Mutex<Set<String>>
+
+  init(transactionID: String, declining: Set<String>) {
+    spy = PaymentGatewaySpy(transactionID: transactionID)
+    self.declining = Mutex(declining)
+  }
+
+  /// From now on, every charge goes through.
+  func fixCard() { declining.withLock { $0 = [] } }
+
+  func charge(amountInCents: Int, reference: String) async throws -> String {
+    let transactionID = try await spy.charge(amountInCents: amountInCents, reference: reference)
+    if declining.withLock({ $0.contains(reference) }) { throw PaymentError.declined }
+    return transactionID
+  }
+
+  func refund(transactionID: String, amountInCents: Int) async throws {
+    try await spy.refund(transactionID: transactionID, amountInCents: amountInCents)
+  }
+}
+
+/// One object that is a gateway, a store and analytics at once, registered under some of
+/// those protocols only.
+final class AllInOneService: PaymentGateway, ReceiptStore, Analytics {
+  func charge(amountInCents: Int, reference: String) async throws -> String { "txn-all" }
+  func refund(transactionID: String, amountInCents: Int) async throws {}
+  func save(_ receipt: Receipt) async throws {}
+  func track(_ event: String, orderID: String) {}
 }
 
 /// A receipt store that cannot save the receipts of the orders named, and keeps the rest.
