@@ -238,6 +238,76 @@ struct Task3Tests {
       """
     )
   }
+  @Test(
+    "An owner dropped after its first read takes what it resolved with it",
+    arguments: [ProbeOwner.analyticsProbe, .featureGate])
+  func droppedOwnerReleasesItsService(owner: ProbeOwner) async {
+    let built = WeakReferences()
+    let container = makeTestContainer()
+    // NB: nothing in the test keeps what the factories build: only the owner's wrapper may.
+    container.register((any Analytics).self) { built.keep(SpyAnalytics()) }
+    container.register((any FeatureFlagStore).self) {
+      built.keep(FakeFlagStore(enabled: ["new_checkout"]))
+    }
+
+    await Container.withCurrent(container) {
+      switch owner {
+      case .analyticsProbe: AnalyticsProbe().analytics.track("probe_read")
+      case .featureGate: _ = FeatureGate().isEnabled("new_checkout")
+      }
+    }
+
+    #expect(
+      built.count == 1 && built.alive == 0,
+      """
+      \(owner) read its \(owner.service) once and was dropped, while its container lived on. \
+      The factory should have run once and the \(owner.service) it built should be gone with \
+      the owner; the factory ran \(built.count) time(s) and \(built.alive) instance(s) are still \
+      alive. Something besides the owner's wrapper keeps what the wrapper resolved: a table \
+      in the container or in a static, keyed by property or by owner, keeps every service \
+      every owner ever resolved. Keep the service in the wrapper, and nowhere else.
+      """
+    )
+    withExtendedLifetime(container) {}
+  }
+}
+
+/// An owner of the dropped-owner test, and the service it reads.
+enum ProbeOwner: Sendable, CustomStringConvertible {
+  case analyticsProbe
+  case featureGate
+
+  var description: String {
+    switch self {
+    case .analyticsProbe: "An owner declared in the tests"
+    case .featureGate: "A FeatureGate"
+    }
+  }
+
+  var service: String {
+    switch self {
+    case .analyticsProbe: "analytics"
+    case .featureGate: "flag store"
+    }
+  }
+}
+
+/// Weak references to every instance a factory built, to see which are still alive.
+private final class WeakReferences: Sendable {
+  private struct Entry {
+    weak var object: AnyObject?
+  }
+
+  private let entries = Mutex<[Entry]>([])
+
+  /// Records a weak reference to `object` and returns it.
+  func keep<Object: AnyObject & Sendable>(_ object: Object) -> Object {
+    entries.withLock { $0.append(Entry(object: object)) }
+    return object
+  }
+
+  var count: Int { entries.withLock { $0.count } }
+  var alive: Int { entries.withLock { $0.compactMap(\.object).count } }
 }
 
 /// Every navigation of every ``NumberedRouter``, in order, as "number destination".

@@ -376,6 +376,82 @@ struct Task5Tests {
       exit(answers.count == 1 && analytics.events.count == 2 ? EXIT_SUCCESS : EXIT_FAILURE)
     }
   }
+
+  @Test("Three threads that wait in a chain, with no cycle, all finish")
+  func waitingInAChainIsNoCycle() async {
+    await #expect(
+      processExitsWith: .success,
+      """
+      Thread C was resolving an analytics; thread A read a gate whose flag store's factory \
+      reads that analytics, so A waited for C; then thread B read the same gate, so B waited \
+      for A. C waits for nothing, so no read waits for itself, yet the process stopped (or \
+      did not finish within 15 seconds). A thread that waits for a resolver which is itself \
+      waiting is no cycle by itself: follow the chain (B waits for A, A for C, C for nothing) \
+      and stop the app only if it comes back to the reader.
+      """
+    ) {
+      let watchdog = Thread {
+        Thread.sleep(forTimeInterval: 15)
+        exit(EXIT_FAILURE)
+      }
+      watchdog.start()
+      let armed = Tally()
+      let analyticsRuns = Tally()
+      let analyticsEntered = Signal()
+      let releaseAnalytics = Signal()
+      let analytics = SpyAnalytics()
+      let container = makeTestContainer()
+      container.register((any Analytics).self) {
+        analyticsRuns.increment()
+        if armed.count > 0 {
+          analyticsEntered.fire()
+          releaseAnalytics.wait()
+        }
+        return analytics
+      }
+      let (gate, probe) = await Container.withCurrent(container) {
+        (FeatureGate(), AnalyticsProbe())
+      }
+      // NB: an owner that resolves when it is created has no first read to wait for; Task 3
+      // and this task's other tests fail it, so there is nothing to check here.
+      if analyticsRuns.count > 0 { exit(EXIT_SUCCESS) }
+      container.register((any FeatureFlagStore).self) {
+        probe.analytics.track("flags_loaded")
+        return FakeFlagStore(enabled: ["new_checkout"])
+      }
+      armed.increment()
+      let threadA = WatchedThreads()
+      let threadB = WatchedThreads()
+      let answers = Tally()
+      let done = DispatchGroup()
+      done.enter()
+      Thread {
+        probe.analytics.track("launch")
+        done.leave()
+      }.start()
+      done.enter()
+      Thread {
+        analyticsEntered.wait()
+        threadA.recordCurrent()
+        if gate.isEnabled("new_checkout") { answers.increment() }
+        done.leave()
+      }.start()
+      done.enter()
+      Thread {
+        // NB: B reads only once A waits, inside the flag store's factory, for C's analytics.
+        waitUntilParked(threadA, count: 1, upTo: .seconds(4))
+        threadB.recordCurrent()
+        if gate.isEnabled("new_checkout") { answers.increment() }
+        done.leave()
+      }.start()
+      // C's analytics stays in flight until B waits too.
+      waitUntilParked(threadB, count: 1, upTo: .seconds(4))
+      releaseAnalytics.fire()
+      done.wait()
+      let allAnswered = answers.count == 2 && analyticsRuns.count == 1
+      exit(allAnswered && analytics.events.count == 2 ? EXIT_SUCCESS : EXIT_FAILURE)
+    }
+  }
 }
 
 /// Which factory of the independence test is slow.

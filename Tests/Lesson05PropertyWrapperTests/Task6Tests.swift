@@ -1,4 +1,5 @@
 import Lesson05PropertyWrapper
+import Synchronization
 import Testing
 
 @Suite("Task 6 — Give the checkout service its collaborators through its initializer")
@@ -110,6 +111,57 @@ struct Task6Tests {
       The checkout service should take everything it needs through its initializer, and ask \
       the container for nothing; the container built \(decoyPayments.count) gateways and \
       \(decoyAnalytics.count) analytics for it. Is an @Injected property left in the service?
+      """
+    )
+  }
+
+  @Test(
+    "Placing an order with the collaborators given asks the app's Container.shared for nothing",
+    arguments: [false, true])
+  func asksTheAppContainerForNothing(declined: Bool) async throws {
+    let app = Container.shared
+    let appAnalytics = try #require(
+      try? app.resolve((any Analytics).self),
+      "Container.shared should hold the app's analytics, registered by Container.live().")
+    let appPayments = try #require(
+      try? app.resolve((any PaymentGateway).self),
+      "Container.shared should hold the app's payment gateway, registered by Container.live().")
+    // NB: the app's container keeps answering with the very same instances, so other tests
+    // see no change; only lookups made by this test's own task are counted.
+    let lookups = AppLookups()
+    app.register((any Analytics).self) { lookups.note("an analytics", then: appAnalytics) }
+    app.register((any PaymentGateway).self) { lookups.note("a gateway", then: appPayments) }
+    defer {
+      app.register((any Analytics).self) { appAnalytics }
+      app.register((any PaymentGateway).self) { appPayments }
+    }
+    let payments = SpyPaymentGateway(failing: declined ? .declined : nil)
+    let analytics = SpyAnalytics()
+
+    let outcome = await AppLookups.$watched.withValue(true) {
+      await makeCheckoutService(payments: payments, analytics: analytics).placeOrder([mugs, tea])
+    }
+
+    #expect(
+      lookups.asked.isEmpty,
+      """
+      The checkout service was built with a gateway and an analytics, outside any test's \
+      scope, and placed an order; meanwhile it asked the app's Container.shared for \
+      \(lookups.asked). A lookup left in a method body, of Container.shared or of \
+      Container.current, is the same hidden dependency as an @Injected property: report and \
+      charge only through what the initializer was given.
+      """
+    )
+    let expected: OrderOutcome =
+      declined ? .failed(PaymentError.declined.description) : .placed(chargeID: "ch_2900")
+    #expect(
+      outcome == expected && payments.charges == [2_900]
+        && analytics.events == [declined ? "order_failed" : "order_placed"],
+      """
+      The order should end as \(expected), charging 2900 cents to the gateway given and \
+      reporting \(declined ? "order_failed" : "order_placed") to the analytics given; it \
+      ended as \(outcome), the gateway was charged \(payments.charges) and the analytics \
+      received \(analytics.events).
       """
     )
   }
@@ -240,4 +292,20 @@ struct Task6Tests {
       """
     )
   }
+}
+
+/// Counts what the app's own container is asked for by the task that watches it.
+private final class AppLookups: Sendable {
+  /// Set by the test around the code it watches; other tests' lookups are not counted.
+  @TaskLocal static var watched = false
+
+  private let recorded = Mutex<[String]>([])
+
+  /// Records `service` if the watching task asked for it, and returns `instance`.
+  func note<Service>(_ service: String, then instance: Service) -> Service {
+    if Self.watched { recorded.withLock { $0.append(service) } }
+    return instance
+  }
+
+  var asked: [String] { recorded.withLock { $0 } }
 }
