@@ -8,8 +8,9 @@
 #   2. ./grade.sh lesson01    again, nothing changed
 #   3. ./grade.sh             the course overview, the five other lessons still cold
 #   4. ./grade.sh             the overview again, warm
-#   5. swift build --build-tests, then ./grade.sh lesson01: after a learner's own build
-#      of every lesson in .build, how long the grader takes for one
+#   5. swift build --build-tests, then ./grade.sh lesson01: a learner's own build of every
+#      lesson in .build (the grader builds in .build/exercises, so this one starts cold),
+#      then how long the grader takes for one after it
 #   6. ./grade.sh --verify    only with --verify (minutes)
 # The clone is removed at the end. Run it by hand on a quiet machine; timings are not
 # asserted anywhere. For the warm edit-to-verdict ratio, see measure-grader-overhead.sh.
@@ -37,7 +38,7 @@ step "1. first verdict: ./grade.sh lesson01 (grader + lesson)" ./grade.sh lesson
 step "2. same again, nothing changed" ./grade.sh lesson01
 step "3. overview, other lessons cold: ./grade.sh" ./grade.sh
 step "4. overview again, warm" ./grade.sh
-step "   (a learner's own build: swift build --build-tests)" swift build --build-tests
+step "   (a learner's own build, cold: swift build --build-tests)" swift build --build-tests
 step "5. ./grade.sh lesson01 after the learner's own build" ./grade.sh lesson01
 if [ "${1:-}" = --verify ]; then
   step "6. ./grade.sh --verify" ./grade.sh --verify
