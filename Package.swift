@@ -2,8 +2,8 @@
 //
 // The Dependency Injection kata: one module per lesson, one test target per module.
 //
-// Two environment variables pick what a build contains (the grader sets them; a learner
-// who runs `swift test` or opens this file in Xcode needs neither):
+// Three environment variables pick what a build contains (the grader sets them; a learner
+// who runs `swift test` or opens this file in Xcode needs none):
 //
 //   KATA_SOURCE   exercises (default) | solutions | a folder inside this package that
 //                 holds one folder per lesson module (the grader's variant checks).
@@ -49,20 +49,21 @@ let selectedLessons: [String] = {
 // Builds index the code for editors as they compile (SwiftPM's default in debug), and
 // indexing Foundation and Testing as well took about 40 % of a lesson's cold build,
 // measured on Linux. Editors read those modules' own interfaces, so only the kata's code is
-// indexed. Every target gets the same flag, so the grader, `swift build`, `swift test` and
-// an editor all share one build in `.build`.
+// indexed. (The grader builds in folders of its own and passes the same flag for the targets
+// SwiftPM adds itself; see Builder.arguments in Grader/.)
 let indexOnlyOwnCode: [SwiftSetting] = [.unsafeFlags(["-index-ignore-system-modules"])]
 
 /// The test files of tasks other than `KATA_TASK` in a lesson's test folder: a wrong variant
 /// of task N is proved by task N's tests alone, and compiling a fifth of the tests makes each
 /// of the hundreds of variant checks several seconds shorter. Unset: none.
 func otherTasksTests(in folder: String) -> [String] {
-  guard let task = environment["KATA_TASK"], !task.isEmpty else { return [] }
+  // Anything but a task number (empty, `abc`) leaves every test in.
+  guard let task = Int(environment["KATA_TASK"] ?? ""), task > 0 else { return [] }
   let files =
     (try? FileManager.default.contentsOfDirectory(
       atPath: Context.packageDirectory + "/" + folder)) ?? []
   return files.filter { name in
-    name.hasPrefix("Task") && String(name.dropFirst(4).prefix(while: \.isNumber)) != task
+    name.hasPrefix("Task") && Int(String(name.dropFirst(4).prefix(while: \.isNumber))) != task
   }
 }
 

@@ -158,11 +158,13 @@ import Testing
     try #require(
       !shared.isEmpty && all.contains("Task2Tests.swift"), "lesson 01's test files: \(all)")
 
-    func testFiles(onlyTask: Int?) throws -> Set<String> {
+    func testFiles(onlyTask: Int?, asSet value: String? = nil) throws -> Set<String> {
       var grading = Grading(course: course, timeLimit: 10)
       grading.onlyTask = onlyTask
+      var environment = grading.environment(for: [lesson], source: .solutions)
+      if let value { environment["KATA_TASK"] = value }
       let plan = PackagePlan(
-        root: kataRoot, environment: grading.environment(for: [lesson], source: .solutions),
+        root: kataRoot, environment: environment,
         scratchPath: scratch.path, workFolder: scratch.appending(path: "work"))
       let tests = try #require(try plan.describe()?.targets[lesson.testModule])
       return Set(tests.sources.map { ($0 as NSString).lastPathComponent })
@@ -174,5 +176,8 @@ import Testing
         try testFiles(onlyTask: task) == Set(shared + ["Task\(task)Tests.swift"]),
         "task \(task)'s check compiles its own file and the shared ones only")
     }
+    // Set by hand: what is not a task number leaves every test in; `02` is task 2.
+    #expect(try testFiles(onlyTask: nil, asSet: "abc") == Set(all))
+    #expect(try testFiles(onlyTask: nil, asSet: "02") == Set(shared + ["Task2Tests.swift"]))
   }
 }
