@@ -128,6 +128,13 @@ if [ "$needs_build" != no ]; then
         rm -rf "$scratch" "$module_cache"
         build_grader || status=1
         ;;
+      *"/.build/module-cache/"*)
+        # A damaged module in the cache every build of the grader's shares (a full disk, a
+        # file written over): the cache is made again on the next build.
+        printf 'Building the grader again, with a fresh module cache...\n' >&2
+        rm -rf "$module_cache"
+        build_grader || status=1
+        ;;
     esac
     if [ "$status" -ne 0 ]; then
       printf '%s\n' "$log" | grep -E 'error' | head -n 20 >&2

@@ -55,7 +55,15 @@ struct Builder {
       forgetCompiledWork(of: module)
     }
     clock.markStart()
-    let outcome = try child.run()
+    var outcome = try child.run()
+    if outcome.status != 0, !outcome.signalled, !outcome.stopped,
+      Self.movedBuildFolder(in: outcome.output) == nil,
+      Self.damagedModuleCache(in: outcome.output) != nil
+    {
+      // Not the learner's code: the shared cache is made again, once.
+      try? FileManager.default.removeItem(at: root.appending(path: Self.moduleCachePath))
+      outcome = try child.run()
+    }
     clock.markEnd()
     if outcome.status == 0, !outcome.signalled, !outcome.stopped {
       for (module, now) in contents { record.record(now, for: module) }
@@ -69,6 +77,12 @@ struct Builder {
     if Interrupts.requested { throw .interrupted }
     if let line = Self.toolchainProblem(in: outcome.output) { throw .toolchainTooOld(line) }
     if let fix = Self.toolchainFix(in: outcome.output) { throw .toolchainUnfit(fix) }
+    if outcome.status != 0, let line = Self.damagedModuleCache(in: outcome.output) {
+      throw .toolchainUnfit(
+        "The compiler cannot use a module in the grader's module cache, even made again "
+          + "(\(line.prefix(300))). Nothing is wrong with your code: remove it "
+          + "(`rm -rf \(Self.moduleCachePath)`), then run ./grade.sh again.")
+    }
     if outcome.status != 0, let line = Self.diskFull(in: outcome.output) { throw .diskFull(line) }
     if outcome.status != 0, Self.movedBuildFolder(in: outcome.output) != nil {
       throw .buildFolderMoved
@@ -182,6 +196,16 @@ struct Builder {
   static func movedBuildFolder(in output: String) -> String? {
     output.split(separator: "\n").first { line in
       line.contains("error") && line.contains("was compiled with module cache path")
+    }.map { $0.trimmingCharacters(in: .whitespaces) }
+  }
+
+  /// The compiler's line about a module in the shared module cache it cannot use (a file
+  /// written over, a full disk, a file where the cache's folder should be): an error line of
+  /// the tools that names ``moduleCachePath``, not a diagnostic in a `.swift` file.
+  static func damagedModuleCache(in output: String) -> String? {
+    output.split(separator: "\n").first { line in
+      line.contains("error") && line.contains("/" + moduleCachePath + "/")
+        && !line.contains(".swift:")
     }.map { $0.trimmingCharacters(in: .whitespaces) }
   }
 

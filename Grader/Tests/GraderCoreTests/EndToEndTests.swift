@@ -1081,6 +1081,29 @@ import Testing
     list.end()
   }
 
+  @Test("A module cache written over is made again, and the learner's code graded as it is")
+  func damagedModuleCacheRebuilt() throws {
+    let root = try MiniKata.prepare()
+    let starter = try MiniKata.grade(case: nil)
+    try #require(starter.compiled, "the starter builds: \(starter.compileErrors ?? [])")
+    let cache = root.appending(path: Builder.moduleCachePath)
+    let files = (FileManager.default.enumerator(atPath: cache.path)?.allObjects as? [String]) ?? []
+    let modules = files.filter { $0.hasSuffix(".pcm") }
+    try #require(!modules.isEmpty, "the grader's builds share \(Builder.moduleCachePath)")
+    for module in modules {
+      try Data(repeating: 7, count: 512).write(to: cache.appending(path: module))
+    }
+    // An edit, so that the build reads the cache again.
+    let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
+    let handle = try FileHandle(forWritingTo: exercise)
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("\n// edited\n".utf8))
+    try handle.close()
+    let lesson = try MiniKata.grade(case: nil, keepingExercise: true)
+    #expect(lesson.compiled, "not the learner's compile error: \(lesson.compileErrors ?? [])")
+    #expect(lesson.passedCount == 1 && lesson.failedCount == 2, "the starter, graded")
+  }
+
   @Test("A learner's own build holding .build (a terminal, an editor) does not hold up grading")
   func learnersBuildFolderNotWaitedFor() throws {
     let root = try MiniKata.prepare()
@@ -1179,11 +1202,12 @@ import Testing
 enum MiniKata {
   private static let root = Mutex<URL?>(nil)
 
-  static func grade(case name: String?, source: CodeSource = .exercises, timeLimit: Double = 30)
-    throws -> LessonGrade
-  {
+  static func grade(
+    case name: String?, source: CodeSource = .exercises, timeLimit: Double = 30,
+    keepingExercise: Bool = false
+  ) throws -> LessonGrade {
     let root = try prepare()
-    try use(case: name, in: root)
+    if !keepingExercise { try use(case: name, in: root) }
     let course = try Course(root: root)
     let grades = try Grading(course: course, timeLimit: timeLimit).grade(
       course.lessons, from: source)

@@ -142,6 +142,28 @@ import Testing
   }
 
   @Test(
+    "A damaged module in the shared cache gets the grader built again, not a failed build",
+    arguments: shells)
+  func damagedModuleCache(shell: String) throws {
+    var machine = Machine.linux
+    machine.firstBuildFails =
+      "<unknown>:0: error: file '/k/.build/module-cache/M/SwiftShims.pcm' is not a valid module "
+      + "file: the file has no precompiled file magic"
+    let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let damaged = work.appending(path: "kata/.build/module-cache/M/SwiftShims.pcm")
+    try FileManager.default.createDirectory(
+      at: damaged.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("not a module".utf8).write(to: damaged)
+    let run = try Self.run(machine, shell: shell, arguments: ["lesson01"], in: work)
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.contains("GRADER RAN lesson01"), "\(run.errors)")
+    #expect(run.errors.contains("with a fresh module cache"), "\(run.errors)")
+    #expect(!run.errors.contains("Is Grader/ intact"), "\(run.errors)")
+    #expect(!FileManager.default.fileExists(atPath: damaged.path), "the damaged cache is gone")
+  }
+
+  @Test(
     "The grader is built again when its sources' contents change, whatever their dates say",
     arguments: shells)
   func rebuildsByContent(shell: String) throws {

@@ -224,6 +224,26 @@ import Testing
     #expect(GraderError.buildFolderMoved.description.contains("rm -rf .build"))
   }
 
+  @Test("A module the compiler cannot use in the shared cache is told apart from a compile error")
+  func damagedModuleCache() {
+    // What a build printed with the cache's .pcm files written over (Linux, Swift 6.3.1).
+    let output = """
+      <unknown>:0: error: file '/k/.build/module-cache/TXB5/SwiftShims-2W.pcm' is not a valid \
+      module file: file doesn't start with precompiled file magic
+      <unknown>:0: error: missing required module 'SwiftShims'
+      error: emit-module command failed with exit code 1 (use -v to see invocation)
+      """
+    #expect(Builder.damagedModuleCache(in: output)?.contains("is not a valid module file") == true)
+    let folder =
+      "error: unable to open output file '/k/.build/module-cache/X/A.pcm': 'Not a directory'"
+    #expect(Builder.damagedModuleCache(in: folder) != nil)
+    #expect(
+      Builder.damagedModuleCache(
+        in: "/k/Exercises/L/A.swift:1:1: error: cannot find '/.build/module-cache/' in scope")
+        == nil, "the learner's own line is theirs")
+    #expect(Builder.damagedModuleCache(in: "error: missing required module 'SwiftShims'") == nil)
+  }
+
   @Test("A crash keeps the fatal message and the learner's own frame")
   func crashLog() {
     let output = """
