@@ -1109,15 +1109,8 @@ import Testing
     let root = try MiniKata.prepare()
     try MiniKata.use(case: nil, in: root)
     let scratch = root.appending(path: ".build")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    let lockFile = try #require(
-      SwiftPMLock.lockFiles(for: scratch, temporaryFolders: [SwiftPMLock.ownTemporaryFolder])
-        .first)
-    let descriptor = open(lockFile.path, O_CREAT | O_RDWR, 0o644)
-    try #require(descriptor >= 0)
+    let descriptor = try Self.holdSwiftPMLock(on: scratch)
     defer { close(descriptor) }
-    try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0, "the lock is free before the test")
-    try "\(getpid())".write(to: scratch.appending(path: ".lock"), atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: scratch.appending(path: ".lock")) }
     let grading = try GraderRun(["lesson01"], root: root)
     defer { grading.end() }
@@ -1131,20 +1124,11 @@ import Testing
   func swiftPMLockNamed() throws {
     let root = try MiniKata.prepare()
     try MiniKata.use(case: nil, in: root)
-    // Hold SwiftPM's own lock as another `swift build` on the grader's folder would: `flock`
-    // on its lock file in the temporary folder, this process's id in `<scratch>/.lock`.
     let scratch = root.appending(path: CodeSource.exercises.scratchPath)
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    let lockFile = try #require(
-      SwiftPMLock.lockFiles(for: scratch, temporaryFolders: [SwiftPMLock.ownTemporaryFolder])
-        .first)
-    let descriptor = open(lockFile.path, O_CREAT | O_RDWR, 0o644)
-    try #require(descriptor >= 0)
+    let descriptor = try Self.holdSwiftPMLock(on: scratch)
     var released = false
     defer { if !released { close(descriptor) } }
-    try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0, "the lock is free before the test")
     let pid = "\(getpid())"
-    try pid.write(to: scratch.appending(path: ".lock"), atomically: true, encoding: .utf8)
     let grading = try GraderRun(["lesson01"], root: root)
     defer { grading.end() }
     let said = grading.waitForErrors(containing: "Another SwiftPM process", upTo: 120)
@@ -1156,6 +1140,25 @@ import Testing
       "the holder's process id and how to stop: \(grading.errors)")
     #expect(grading.waitForExit(upTo: 600), "the run goes on once the lock is released")
     #expect(grading.status == 1, "the starter is graded: \(grading.errors)")
+  }
+
+  /// Holds SwiftPM's own lock on `scratch` as another `swift build` there would: `flock` on
+  /// its lock file in the temporary folder, this process's id in `<scratch>/.lock`.
+  ///
+  /// - Returns: The lock file's descriptor; closing it lets go.
+  private static func holdSwiftPMLock(on scratch: URL) throws -> Int32 {
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let lockFile = try #require(
+      SwiftPMLock.lockFiles(for: scratch, temporaryFolders: [SwiftPMLock.ownTemporaryFolder])
+        .first)
+    let descriptor = open(lockFile.path, O_CREAT | O_RDWR, 0o644)
+    try #require(descriptor >= 0)
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      close(descriptor)
+      throw CocoaError(.fileLocking)
+    }
+    try "\(getpid())".write(to: scratch.appending(path: ".lock"), atomically: true, encoding: .utf8)
+    return descriptor
   }
 
   @Test("An exit handler that never returns ends in a verdict, and nothing is left running")
