@@ -392,4 +392,45 @@ struct Task1Tests {
         """
     )
   }
+
+  @Test(
+    "Guard: a long chain of factories, each resolving the next, resolves from the top",
+    arguments: [12, 14])
+  func longChainOfNestedResolves(links: Int) async {
+    let locator = ServiceLocator()
+    let chain = Array(Shelf.chain.prefix(links))
+    let runs = Mutex<[String: Int]>([:])
+    for (index, link) in chain.enumerated() {
+      var next: (@Sendable () -> String)?
+      if index + 1 < chain.count {
+        let after = chain[index + 1]
+        // A link whose resolve throws says so in the label, so the message can show where.
+        next = { (try? after.resolve(locator)) ?? "(resolving \(after.name) threw)" }
+      }
+      link.register(locator, next) { runs.withLock { $0[link.name, default: 0] += 1 } }
+    }
+
+    let outcome = await runOffPool { try chain[0].resolve(locator) }
+
+    let expected = chain.map(\.name).joined(separator: " > ")
+    let ran = chain.map { link in runs.withLock { $0[link.name] ?? 0 } }
+    // However deep the graph, every factory runs once and gets what it resolves.
+    #expect(
+      outcome.value == expected && ran == Array(repeating: 1, count: links),
+      outcome.didFinish
+        ? """
+        \(links) services were registered as a chain: each factory, from Cache<Shelf.Alpha> \
+        on, resolves the next one from the same locator. Resolving the top gave \
+        \(outcome.value.map { "\"\($0)\"" } ?? "an error"), expected "\(expected)", and the \
+        factories ran \(ran) time(s), expected once each. A factory may resolve other \
+        services from the same locator, and those may too: a graph has the depth its \
+        services give it. A limit on how deep resolves may nest (to catch a cycle, say) \
+        fails a graph that is only deep.
+        """
+        : """
+        resolve(_:) never returned for a chain of \(links) factories, each resolving the \
+        next from the same locator. Is the locator's lock held while a factory runs?
+        """
+    )
+  }
 }

@@ -510,6 +510,39 @@ struct Task4Tests {
   }
 
   @Test(
+    "An order placed twice in a row is charged, saved and recorded twice", arguments: orders)
+  func sameOrderPlacedTwice(_ example: (order: Order, transactionID: String)) async {
+    let spies = CheckoutSpies(transactionID: example.transactionID)
+    let service = spies.makeService()
+    let order = example.order
+
+    let first = try? await service.placeOrder(order)
+    // No refund in between: the customer places the same order again.
+    let again = try? await service.placeOrder(order)
+
+    let id = order.id
+    let expected = Receipt(
+      orderID: id, transactionID: example.transactionID, amountInCents: order.totalInCents)
+    let charge = PaymentGatewaySpy.Charge(amountInCents: order.totalInCents, reference: id)
+    // Each placement is a new question to the bank, whatever the service saw before.
+    #expect(
+      first == expected && again == expected && spies.payments.charges == [charge, charge]
+        && spies.receipts.receipts == [expected, expected]
+        && spies.analytics.events.map(\.description) == [
+          "checkout_completed(\(id))", "checkout_completed(\(id))",
+        ],
+      """
+      Order \(id) (\(order.totalInCents) cents) was placed twice in a row; the receipts \
+      returned were \(String(describing: first)) and \(String(describing: again)), and the \
+      fakes saw: \(spies.summary). Expected two charges, two saved receipts and \
+      checkout_completed twice. Does the service keep paid orders and hand the old receipt \
+      out when the same order comes again? The service remembers no earlier orders: \
+      charge, save and record every placement.
+      """
+    )
+  }
+
+  @Test(
     "An order placed again after its refund is charged, saved and recorded again",
     arguments: [("R-5", "txn-r"), ("S-6", "txn-s")])
   func refundedOrderIsPlacedAgain(example: (orderID: String, transactionID: String)) async {

@@ -37,8 +37,8 @@ struct Data: Equatable {
   let label: String
 }
 
-/// Twelve markers whose names do not contain one another, for a long list of requirements
-/// (`Cache<Shelf.Alpha>`, `Cache<Shelf.Bravo>`, …).
+/// Thirty markers whose names do not contain one another, for a long list of requirements
+/// (`Cache<Shelf.Alpha>`, `Cache<Shelf.Bravo>`, …) and a long chain of factories.
 enum Shelf {
   enum Alpha {}
   enum Bravo {}
@@ -52,14 +52,77 @@ enum Shelf {
   enum Juliett {}
   enum Kilo {}
   enum Lima {}
+  enum Mike {}
+  enum November {}
+  enum Oscar {}
+  enum Papa {}
+  enum Quebec {}
+  enum Romeo {}
+  enum Sierra {}
+  enum Tango {}
+  enum Uniform {}
+  enum Victor {}
+  enum Whiskey {}
+  enum Xray {}
+  enum Yankee {}
+  enum Zulu {}
+  enum Mercury {}
+  enum Venus {}
+  enum Saturn {}
+  enum Neptune {}
 
-  /// Twelve distinct types, each with the marker's name as an error message should show it.
+  /// Thirty distinct types, each with the marker's name as an error message should show it.
   static let caches: [(type: any Any.Type, name: String)] = [
     (Cache<Alpha>.self, "Alpha"), (Cache<Bravo>.self, "Bravo"), (Cache<Charlie>.self, "Charlie"),
     (Cache<Delta>.self, "Delta"), (Cache<Echo>.self, "Echo"), (Cache<Foxtrot>.self, "Foxtrot"),
     (Cache<Golf>.self, "Golf"), (Cache<Hotel>.self, "Hotel"), (Cache<India>.self, "India"),
     (Cache<Juliett>.self, "Juliett"), (Cache<Kilo>.self, "Kilo"), (Cache<Lima>.self, "Lima"),
+    (Cache<Mike>.self, "Mike"), (Cache<November>.self, "November"), (Cache<Oscar>.self, "Oscar"),
+    (Cache<Papa>.self, "Papa"), (Cache<Quebec>.self, "Quebec"), (Cache<Romeo>.self, "Romeo"),
+    (Cache<Sierra>.self, "Sierra"), (Cache<Tango>.self, "Tango"), (Cache<Uniform>.self, "Uniform"),
+    (Cache<Victor>.self, "Victor"), (Cache<Whiskey>.self, "Whiskey"), (Cache<Xray>.self, "Xray"),
+    (Cache<Yankee>.self, "Yankee"), (Cache<Zulu>.self, "Zulu"), (Cache<Mercury>.self, "Mercury"),
+    (Cache<Venus>.self, "Venus"), (Cache<Saturn>.self, "Saturn"), (Cache<Neptune>.self, "Neptune"),
   ]
+
+  /// Fourteen links of a chain, `Cache<Shelf.Alpha>` to `Cache<Shelf.November>`: each
+  /// link's factory resolves the next one from the same locator.
+  static let chain: [ChainLink] = [
+    .of(Alpha.self, "Alpha"), .of(Bravo.self, "Bravo"), .of(Charlie.self, "Charlie"),
+    .of(Delta.self, "Delta"), .of(Echo.self, "Echo"), .of(Foxtrot.self, "Foxtrot"),
+    .of(Golf.self, "Golf"), .of(Hotel.self, "Hotel"), .of(India.self, "India"),
+    .of(Juliett.self, "Juliett"), .of(Kilo.self, "Kilo"), .of(Lima.self, "Lima"),
+    .of(Mike.self, "Mike"), .of(November.self, "November"),
+  ]
+}
+
+/// One link of a chain of services: a distinct type whose factory makes its label from
+/// the next link's, which it resolves from the same locator.
+struct ChainLink: Sendable {
+  /// The marker's name; a made link's label lists the names from this link to the last.
+  let name: String
+  /// Registers the link in `locator`: its factory calls `ran`, then resolves the next
+  /// link's label with `next` and makes `name`, then `" > "` and that label.
+  let register:
+    @Sendable (
+      _ locator: ServiceLocator, _ next: (@Sendable () -> String)?,
+      _ ran: @escaping @Sendable () -> Void
+    ) -> Void
+  /// Resolves the link from `locator` and gives its label.
+  let resolve: @Sendable (_ locator: ServiceLocator) throws -> String
+
+  static func of<Marker>(_ marker: Marker.Type, _ name: String) -> ChainLink {
+    ChainLink(
+      name: name,
+      register: { locator, next, ran in
+        locator.register(Cache<Marker>.self) {
+          ran()
+          return Cache(label: next.map { "\(name) > \($0())" } ?? name)
+        }
+      },
+      resolve: { locator in try locator.resolve(Cache<Marker>.self).label }
+    )
+  }
 }
 
 // MARK: - The classic locator, as many apps still have it
