@@ -54,7 +54,7 @@ let selectedLessons: [String] = {
 let indexOnlyOwnCode: [SwiftSetting] = [.unsafeFlags(["-index-ignore-system-modules"])]
 
 /// The test files of tasks other than `KATA_TASK` in a lesson's test folder: a wrong variant
-/// of task N is proved by task N's tests alone, and compiling a fifth of the tests makes each
+/// of task N is proved by task N's tests alone, and compiling a third of the tests makes each
 /// of the hundreds of variant checks several seconds shorter. Unset: none.
 func otherTasksTests(in folder: String) -> [String] {
   // Anything but a task number (empty, `abc`) leaves every test in.
