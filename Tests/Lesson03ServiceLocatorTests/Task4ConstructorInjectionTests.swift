@@ -398,15 +398,7 @@ struct Task4Tests {
     let analytics = AnalyticsSpy()
     let service = makeCheckoutService(payments: gateway, receipts: receipts, analytics: analytics)
 
-    var outcomes: [String] = []
-    for id in orders {
-      do {
-        let receipt = try await service.placeOrder(Order(id: id, totalInCents: 100))
-        outcomes.append("\(id): receipt for \(receipt.orderID)")
-      } catch {
-        outcomes.append("\(id): threw \(error)")
-      }
-    }
+    let outcomes = await placeInTurn(orders, with: service)
 
     let failures = [outage: "OutageError(503)", unsaved: "OutageError(507)"]
     let expected = orders.map { id in
@@ -439,15 +431,7 @@ struct Task4Tests {
     let analytics = AnalyticsSpy()
     let service = makeCheckoutService(payments: gateway, receipts: receipts, analytics: analytics)
 
-    var outcomes: [String] = []
-    for id in orders {
-      do {
-        let receipt = try await service.placeOrder(Order(id: id, totalInCents: 100))
-        outcomes.append("\(id): receipt for \(receipt.orderID)")
-      } catch {
-        outcomes.append("\(id): threw \(error)")
-      }
-    }
+    let outcomes = await placeInTurn(orders, with: service)
 
     let failed = down.map { "\($0): threw OutageError(503)" }
     let expected = failed + up.map { "\($0): receipt for \($0)" }
@@ -711,4 +695,19 @@ struct Task4Tests {
       """
     )
   }
+}
+
+/// Places `orders` one after another with one service, each for 100 cents, and says how
+/// each ended: `"<id>: receipt for <orderID>"` or `"<id>: threw <error>"`.
+private func placeInTurn(_ orders: [String], with service: CheckoutService) async -> [String] {
+  var outcomes: [String] = []
+  for id in orders {
+    do {
+      let receipt = try await service.placeOrder(Order(id: id, totalInCents: 100))
+      outcomes.append("\(id): receipt for \(receipt.orderID)")
+    } catch {
+      outcomes.append("\(id): threw \(error)")
+    }
+  }
+  return outcomes
 }
