@@ -124,13 +124,8 @@ import Testing
       + "with module cache path '/a/.build/grader/M', but the path is currently '/b/.build/grader/M'"
     let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
     defer { try? FileManager.default.removeItem(at: work) }
-    let stale = work.appending(path: "kata/.build/grader/old-place.o")
-    let staleModule = work.appending(path: "kata/.build/module-cache/M/SwiftShims.pcm")
-    for file in [stale, staleModule] {
-      try FileManager.default.createDirectory(
-        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data().write(to: file)
-    }
+    let stale = try Self.leftover("kata/.build/grader/old-place.o", in: work)
+    let staleModule = try Self.leftover("kata/.build/module-cache/M/SwiftShims.pcm", in: work)
     let run = try Self.run(machine, shell: shell, arguments: ["lesson01"], in: work)
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.output.contains("GRADER RAN lesson01"), "\(run.errors)")
@@ -139,6 +134,15 @@ import Testing
     #expect(
       !FileManager.default.fileExists(atPath: staleModule.path),
       "so is the module cache the grader shares with the lessons' builds")
+  }
+
+  /// A file an earlier build left at `path` below `work`, which the run must remove.
+  private static func leftover(_ path: String, in work: URL) throws -> URL {
+    let file = work.appending(path: path)
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("left by an earlier build".utf8).write(to: file)
+    return file
   }
 
   @Test(
@@ -151,10 +155,7 @@ import Testing
       + "file: the file has no precompiled file magic"
     let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
     defer { try? FileManager.default.removeItem(at: work) }
-    let damaged = work.appending(path: "kata/.build/module-cache/M/SwiftShims.pcm")
-    try FileManager.default.createDirectory(
-      at: damaged.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data("not a module".utf8).write(to: damaged)
+    let damaged = try Self.leftover("kata/.build/module-cache/M/SwiftShims.pcm", in: work)
     let run = try Self.run(machine, shell: shell, arguments: ["lesson01"], in: work)
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.output.contains("GRADER RAN lesson01"), "\(run.errors)")
