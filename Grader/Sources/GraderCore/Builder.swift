@@ -57,7 +57,7 @@ struct Builder {
     clock.markStart()
     var outcome = try child.run()
     if outcome.status != 0, !outcome.signalled, !outcome.stopped,
-      Self.movedBuildFolder(in: outcome.output) == nil,
+      Self.movedBuildFolder(in: outcome.output) == nil, Self.diskFull(in: outcome.output) == nil,
       Self.damagedModuleCache(in: outcome.output) != nil
     {
       // Not the learner's code: the shared cache is made again, once.
@@ -75,22 +75,34 @@ struct Builder {
       to: log.appending(path: "build-output.txt"), atomically: true, encoding: .utf8)
     if outcome.stopped { forgetInterruptedWork() }
     if Interrupts.requested { throw .interrupted }
-    if let line = Self.toolchainProblem(in: outcome.output) { throw .toolchainTooOld(line) }
-    if let fix = Self.toolchainFix(in: outcome.output) { throw .toolchainUnfit(fix) }
-    if outcome.status != 0, let line = Self.damagedModuleCache(in: outcome.output) {
-      throw .toolchainUnfit(
-        "The compiler cannot use a module in the grader's module cache, even made again "
-          + "(\(line.prefix(300))). Nothing is wrong with your code: remove it "
-          + "(`rm -rf \(Self.moduleCachePath)`), then run ./grade.sh again.")
-    }
-    if outcome.status != 0, let line = Self.diskFull(in: outcome.output) { throw .diskFull(line) }
-    if outcome.status != 0, Self.movedBuildFolder(in: outcome.output) != nil {
-      throw .buildFolderMoved
+    if let problem = Self.notTheLearnersCode(outcome.output, failed: outcome.status != 0) {
+      throw problem
     }
     let diagnostics = Self.diagnostics(in: outcome.output, root: root)
     return BuildOutcome(
       succeeded: outcome.status == 0 && !outcome.signalled, diagnostics: diagnostics,
       output: outcome.output)
+  }
+
+  /// Why a build's output is not about the learner's code, or `nil` when it may be: the
+  /// toolchain (too old, unfit) and, for a failed build, a full disk, a build folder made
+  /// elsewhere, a module cache the compiler cannot use.
+  ///
+  /// In that order: a full disk leaves modules it could not write, and a moved build folder's
+  /// message names the old module cache, which would both read as a damaged cache.
+  static func notTheLearnersCode(_ output: String, failed: Bool) -> GraderError? {
+    if let line = toolchainProblem(in: output) { return .toolchainTooOld(line) }
+    if let fix = toolchainFix(in: output) { return .toolchainUnfit(fix) }
+    guard failed else { return nil }
+    if let line = diskFull(in: output) { return .diskFull(line) }
+    if movedBuildFolder(in: output) != nil { return .buildFolderMoved }
+    if let line = damagedModuleCache(in: output) {
+      return .toolchainUnfit(
+        "The compiler cannot use a module in the grader's module cache, even made again "
+          + "(\(line.prefix(300))). Nothing is wrong with your code: remove it "
+          + "(`rm -rf \(moduleCachePath)`), then run ./grade.sh again.")
+    }
+    return nil
   }
 
   /// The compiler's module cache that every build of the grader's shares (grade.sh builds

@@ -242,6 +242,22 @@ import Testing
         in: "/k/Exercises/L/A.swift:1:1: error: cannot find '/.build/module-cache/' in scope")
         == nil, "the learner's own line is theirs")
     #expect(Builder.damagedModuleCache(in: "error: missing required module 'SwiftShims'") == nil)
+
+    // Each names the cache too, and is what it says first.
+    let moved =
+      "error: precompiled file '/b/.build/module-cache/TX/SwiftShims-2W.pcm' was compiled with "
+      + "module cache path '/a/.build/module-cache/TX', but the path is currently "
+      + "'/b/.build/module-cache/TX'"
+    #expect(Builder.notTheLearnersCode(moved, failed: true) == .buildFolderMoved)
+    let full =
+      "error: unable to open output file '/k/.build/module-cache/X/A.pcm': 'No space left on "
+      + "device'"
+    #expect(Builder.notTheLearnersCode(full, failed: true) == .diskFull(full))
+    let damaged = Builder.notTheLearnersCode(output, failed: true)
+    #expect(
+      damaged?.description.contains("rm -rf .build/module-cache") == true,
+      "\(String(describing: damaged))")
+    #expect(Builder.notTheLearnersCode(output, failed: false) == nil)
   }
 
   @Test("A crash keeps the fatal message and the learner's own frame")
