@@ -25,7 +25,15 @@ while [ -L "$script" ]; do
 done
 root=$(CDPATH='' cd -- "$(dirname -- "$script")" && pwd -P)
 scratch="$root/.build/grader"
-grader="$scratch/debug/kata-grader"
+# The maintainers' commands are a program of their own (Grader/Package.swift), built only when
+# one of them is asked for: a learner's first run does not compile them.
+product=kata-grader
+for argument in "$@"; do
+  case $argument in
+    --verify | --mutants | --save-variant | --update-checksums) product=kata-maintainer ;;
+  esac
+done
+grader="$scratch/debug/$product"
 
 fail() {
   printf 'error: %s\n' "$1" >&2
@@ -61,7 +69,7 @@ fi
 # unpacked from an archive (or copied with cp -p, rsync -a) may bring older dates. The list of
 # every file's checksum, size and name, in a fixed order, is kept beside the binary.
 sources=$(cd "$root/Grader" && find Sources Package.swift -type f -exec cksum {} + | LC_ALL=C sort) || sources=unknown
-built_from="$scratch/kata-grader.sources"
+built_from="$scratch/$product.sources"
 needs_build=no
 if [ ! -x "$grader" ]; then
   needs_build=first
@@ -95,7 +103,9 @@ if [ "$needs_build" != no ]; then
     found=$(printf '%s\n' "$about" | head -n 1)
     fail "The kata needs Swift 6.2 or newer; this machine has: ${found:-an unknown version}. Install a newer toolchain (swift.org/install; on macOS, Xcode 26 or newer)."
   fi
-  if [ "$needs_build" = first ]; then
+  if [ "$product" = kata-maintainer ]; then
+    printf "Building the maintainers' grader (once, and when its sources change)...\n" >&2
+  elif [ "$needs_build" = first ]; then
     printf 'Building the grader (first run only; up to a minute)...\n' >&2
   elif [ "$needs_build" = anew ]; then
     printf 'Building the grader anew, as its sources changed (this takes a minute)...\n' >&2
@@ -115,7 +125,7 @@ if [ "$needs_build" != no ]; then
     fi
     mkdir -p "$tmp"
     status=0
-    log=$(TMPDIR="$tmp" swift build --build-system native --package-path "$root/Grader" --scratch-path "$scratch" --product kata-grader --disable-index-store -Xswiftc -module-cache-path -Xswiftc "$module_cache" 2>&1) || status=$?
+    log=$(TMPDIR="$tmp" swift build --build-system native --package-path "$root/Grader" --scratch-path "$scratch" --product "$product" --disable-index-store -Xswiftc -module-cache-path -Xswiftc "$module_cache" 2>&1) || status=$?
     if [ "$tmp" = "$scratch/tmp" ]; then rm -rf "$tmp"; fi
     return $status
   }

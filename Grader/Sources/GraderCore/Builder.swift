@@ -17,7 +17,7 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
 /// What a build produced.
 struct BuildOutcome: Sendable {
   var succeeded: Bool
-  var diagnostics: [Diagnostic]
+  package var diagnostics: [Diagnostic]
   /// The build's output, for the rare failure that has no diagnostic line.
   var output: String
 
@@ -25,7 +25,7 @@ struct BuildOutcome: Sendable {
 }
 
 /// Builds the selected lessons and their tests with `swift build --build-tests`.
-struct Builder {
+package struct Builder {
   var root: URL
   var environment: [String: String]
   var scratchPath: String
@@ -247,7 +247,7 @@ struct Builder {
 
   /// Finds `file:line:column: error: message` lines (and `error: message` lines from the
   /// linker or SwiftPM), each once, in the order printed.
-  static func diagnostics(in output: String, root: URL) -> [Diagnostic] {
+  package static func diagnostics(in output: String, root: URL) -> [Diagnostic] {
     var seen = Set<String>()
     var found: [Diagnostic] = []
     for line in output.split(separator: "\n") {

@@ -12,16 +12,19 @@ import Foundation
 ///
 /// The fingerprint is FNV-1a (64 bit): it detects edits, it is not a security measure, and it
 /// needs nothing beyond the standard library on Linux and macOS.
-struct Checksums {
+package struct Checksums {
   /// Where the list lives, relative to the root.
-  static let listPath = "Tests/checksums.txt"
+  package static let listPath = "Tests/checksums.txt"
   /// The package manifest, relative to the root.
-  static let manifestPath = "Package.swift"
+  package static let manifestPath = "Package.swift"
 
   var root: URL
 
+  /// The fingerprints of the kata at `root`.
+  package init(root: URL) { self.root = root }
+
   /// The test folders of `lessons`, with the shared test support.
-  static func testFolders(of lessons: [Lesson]) -> [String] {
+  package static func testFolders(of lessons: [Lesson]) -> [String] {
     lessons.map(\.testsFolder) + ["Tests/KataTestSupport"]
   }
 
@@ -29,7 +32,7 @@ struct Checksums {
   func files(in folders: [String]) -> [String] { SwiftFiles.below(folders, in: root) }
 
   /// The list as committed: path → fingerprint.
-  func recorded() -> [String: String] {
+  package func recorded() -> [String: String] {
     guard let text = try? String(contentsOf: root.appending(path: Self.listPath), encoding: .utf8)
     else { return [:] }
     var entries: [String: String] = [:]
@@ -62,7 +65,7 @@ struct Checksums {
   }
 
   /// The files below `folders` that differ from the list: changed, added or missing.
-  func changedFiles(in folders: [String]) -> [String] {
+  package func changedFiles(in folders: [String]) -> [String] {
     let recorded = recorded()
     let prefixes = folders.map { $0 + "/" }
     let current = files(in: folders)
@@ -102,7 +105,7 @@ struct Checksums {
 
   /// Whether `Package.swift` differs from the shipped one; `false` for a list from before
   /// the manifest was recorded.
-  func manifestChanged() -> Bool {
+  package func manifestChanged() -> Bool {
     guard let shipped = recorded()[Self.manifestPath] else { return false }
     return fingerprint(of: Self.manifestPath) != shipped
   }
@@ -113,7 +116,7 @@ struct Checksums {
   }
 
   /// Writes the list anew from the files as they are.
-  func write(for lessons: [Lesson]) throws {
+  package func write(for lessons: [Lesson]) throws {
     var text =
       "# Fingerprints (FNV-1a 64) of the shipped tests, starters and manifest; read by the grader.\n"
     text += "# After changing them on purpose: ./grade.sh --update-checksums\n"

@@ -47,13 +47,13 @@ public enum Interrupts {
 }
 
 /// How a child process ended.
-struct ChildOutcome: Sendable {
+package struct ChildOutcome: Sendable {
   /// The exit status, or the signal number when `signalled`.
-  var status: Int32
+  package var status: Int32
   /// Whether a signal ended the process (a crash, or the grader stopping it).
   var signalled: Bool
   /// Everything it printed (standard output and error, interleaved), capped.
-  var output: String
+  package var output: String
   /// Whether the grader stopped it (time limit or Ctrl-C).
   var stopped: Bool
   /// How many processes it started were still running after it ended (carrying its
@@ -64,11 +64,11 @@ struct ChildOutcome: Sendable {
 }
 
 /// What the caller wants after each look at a running child.
-enum Verdict { case keepWaiting, stop }
+package enum Verdict { case keepWaiting, stop }
 
 /// Runs `swift` (or another tool) as a child process, with its output captured and capped,
 /// and the power to end it and its own children.
-struct ChildProcess {
+package struct ChildProcess {
   /// The environment variable each child (and whatever it starts, as environments are
   /// inherited) carries: it finds what remains of a run after the child ended, even what
   /// left the process tree (a daemon, a child of a test process that exited).
@@ -107,7 +107,7 @@ struct ChildProcess {
   ///   `swift test` forwards to the test process, then SIGKILL to its process group).
   /// - Returns: How it ended.
   /// - Throws: ``GraderError/toolMissing(_:)`` when the program cannot be started.
-  func run(check: () -> Verdict = { .keepWaiting }) throws(GraderError) -> ChildOutcome {
+  package func run(check: () -> Verdict = { .keepWaiting }) throws(GraderError) -> ChildOutcome {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
@@ -425,5 +425,12 @@ final class CappedBuffer: Sendable {
       let wholeTail = tail.firstIndex(of: "\n").map { String(tail[tail.index(after: $0)...]) } ?? ""
       return wholeHead + "… [\(state.dropped) bytes of output left out] …\n" + wholeTail
     }
+  }
+}
+
+extension ChildProcess {
+  /// A child that runs `arguments` in `directory`, with the other settings at their defaults.
+  package init(arguments: [String], directory: URL) {
+    self.init(arguments: arguments, environment: [:], directory: directory)
   }
 }

@@ -5,8 +5,16 @@ import Foundation
 public enum GraderCommand {
   /// Runs the grader for `arguments` (without the program name) in the kata at `root`.
   public static func main(arguments: [String], root: URL) -> Int32 {
+    main(arguments: arguments, root: root, maintainers: nil)
+  }
+
+  /// Runs the grader, with the maintainers' commands when `maintainers` supplies them (the
+  /// `kata-maintainer` program); without, those commands say how to reach them.
+  package static func main(
+    arguments: [String], root: URL, maintainers: (any MaintainersCommands)?
+  ) -> Int32 {
     let style = Style.detect()
-    do {
+    do throws(GraderError) {
       let options = try Options(arguments: arguments)
       if options.mode == .help {
         say(Options.help)
@@ -15,57 +23,28 @@ public enum GraderCommand {
       let course = try Course(root: root)
       // Name errors come before the lock: a typo never waits behind another run.
       let lessons = try course.select(options.lessons)
-      switch options.mode {
-      case .list:
-        return list(course)
-      case .updateChecksums:
-        return updateChecksums(course)
-      case .saveVariant:
-        let lesson = lessons[0]
-        let folder =
-          options.variantFolder.map {
-            URL(
-              fileURLWithPath: $0,
-              relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-          } ?? root.appending(path: lesson.exercisesFolder)
-        let path = try Variant.save(
-          name: options.variantName ?? "", of: lesson, from: folder, root: root)
-        say(
-          "Saved \(path). Say what it is in its first lines (those starting with #), then "
-            + "check it: ./grade.sh --verify \(lesson.id)")
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        if files.contains(where: { file in
-          file.hasSuffix(".swift")
-            && ((try? String(contentsOf: folder.appending(path: file), encoding: .utf8))?
-              .contains("TODO: Task") ?? false)
-        }) {
-          FileHandle.standardError.write(
-            Data(
-              ("warning: the saved folder still has the starter's `TODO: Task` comments; a "
-                + "variant is usually a copy of the solution with one mistake.\n").utf8))
+      if options.mode == .list { return list(course) }
+      if let command = Options.commands.first(where: { $0.mode == options.mode }),
+        command.forMaintainers
+      {
+        guard let maintainers else {
+          let flag = command.names.first ?? ""
+          throw GraderError.usage(
+            "\(flag) is a maintainers' command, which this program is built without: run "
+              + "./grade.sh \(flag), which builds the maintainers' tool when it is asked for.")
         }
-        return 0
-      default:
-        break
+        return try maintainers.run(options, lessons: lessons, course: course, style: style)
       }
       Interrupts.install()
       // The run lock is taken per grading (see Grading.grade), not here: an idle `--watch`
       // or a `--hint` reading the lesson text holds nothing another terminal waits for.
       let grading = Grading(course: course, timeLimit: options.timeLimit)
       switch options.mode {
-      case .verify:
-        var verifier = Verifier(course: course, timeLimit: options.timeLimit, style: style)
-        if !options.lessons.isEmpty { verifier.lessons = lessons }
-        return try RunLock.whileHeld(root: root) { () throws(GraderError) in try verifier.run() }
       case .hint:
         return try Hints(course: course, style: style)
           .show(for: lessons[0], task: options.task, grading: grading)
       case .reset:
         return try Reset(course: course, style: style).run(lessons[0], assumeYes: options.assumeYes)
-      case .mutants:
-        let check = MutationCheck(
-          course: course, lesson: lessons[0], timeLimit: options.timeLimit, style: style)
-        return try RunLock.whileHeld(root: root) { () throws(GraderError) in try check.run() }
       case .watch:
         let watch = Watch(course: course, style: style, timeLimit: options.timeLimit)
         return try watch.run(options.lessons.isEmpty ? nil : lessons[0])
@@ -189,28 +168,11 @@ public enum GraderCommand {
     return 0
   }
 
-  private static func updateChecksums(_ course: Course) -> Int32 {
-    do {
-      try Checksums(root: course.root).write(for: course.lessons)
-      say("Updated \(Checksums.listPath).")
-      // A learner who runs it takes their own code for the starter: say what it did.
-      say(
-        "It records Tests/ as shipped and Exercises/ as the starters (the course at a glance "
-          + "skips a lesson whose files match its starter). Undo: git checkout -- "
-          + Checksums.listPath)
-      return 0
-    } catch {
-      printError(
-        "Could not write \(Checksums.listPath): \(error.localizedDescription)", usage: false)
-      return 2
-    }
-  }
-
   private static func printStatus(_ message: String, style: Style) {
     FileHandle.standardError.write(Data((style.dim(message) + "\n").utf8))
   }
 
-  private static func printError(_ message: String, usage: Bool) {
+  package static func printError(_ message: String, usage: Bool) {
     var text = "error: \(message)\n"
     if usage {
       text += Options.shortUsage + "\n"
@@ -218,4 +180,17 @@ public enum GraderCommand {
     }
     FileHandle.standardError.write(Data(text.utf8))
   }
+}
+
+/// The maintainers' commands (`--verify`, `--mutants`, `--save-variant`,
+/// `--update-checksums`), which the learner's grader is built without: the `kata-maintainer`
+/// program passes them to ``GraderCommand/main(arguments:root:maintainers:)``.
+package protocol MaintainersCommands {
+  /// Runs the maintainers' command `options.mode` on `lessons` (already checked by name) and
+  /// returns the exit status.
+  ///
+  /// - Throws: ``GraderError`` as the learner's commands do; `.interrupted` after Ctrl-C.
+  func run(
+    _ options: Options, lessons: [Lesson], course: Course, style: Style
+  ) throws(GraderError) -> Int32
 }

@@ -33,7 +33,7 @@ public enum CodeSource: Sendable, Equatable {
   /// with flags of its own (see ``Builder/arguments(scratchPath:moduleCache:)``), which would
   /// make a learner's `swift build` and the grader rebuild each other's work from scratch, and
   /// it never waits behind an editor's or a terminal's build that holds `.build`.
-  var scratchPath: String {
+  package var scratchPath: String {
     switch self {
     case .exercises: return ".build/exercises"
     case .solutions: return ".build/solutions"
@@ -112,7 +112,7 @@ public struct Grading {
   public var skipsUntouchedStarters = false
   /// Runs only this task's tests (`TaskNTests` in each test module), and compiles only its
   /// test files, for `--verify`, where a wrong variant needs no more than its task's verdict.
-  var onlyTask: Int?
+  package var onlyTask: Int?
 
   public init(course: Course, timeLimit: Double) {
     self.course = course
@@ -400,7 +400,7 @@ public struct Grading {
   }
 
   /// `Task 12 — Title` → 12.
-  static func taskNumber(_ title: String) -> Int? {
+  package static func taskNumber(_ title: String) -> Int? {
     guard title.hasPrefix("Task ") else { return nil }
     return Int(title.dropFirst(5).prefix(while: \.isNumber))
   }

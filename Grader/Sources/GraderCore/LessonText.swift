@@ -11,7 +11,7 @@ public struct LessonText: Sendable {
   /// The hints under each task heading, gentle to explicit, as Markdown.
   public let hints: [String: [String]]
   /// The searches for smells no test can see that the text asks the learner to run.
-  let searches: [SmellSearch]
+  package let searches: [SmellSearch]
 
   /// Reads `path` below `root`; `nil` when the file cannot be read.
   public init?(root: URL, path: String) {

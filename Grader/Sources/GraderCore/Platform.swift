@@ -14,13 +14,14 @@ enum Platform {
 }
 
 /// The Swift toolchain's tools.
-enum Toolchain {
+package enum Toolchain {
   /// The `swiftc` beside the first `swift` on `PATH`, so snippets are checked by the same
   /// compiler that built the modules they import (a second toolchain on `PATH` has modules
   /// the first cannot read). On a Mac both are xcrun's shims in /usr/bin, which pick the
   /// same Xcode; swiftly's are its proxies, which pick the same toolchain. `swiftc` from
   /// `PATH` when there is none beside it.
-  static func swiftc(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String {
+  package static func swiftc(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String
+  {
     let fileManager = FileManager.default
     for folder in (path ?? "").split(separator: ":") {
       let swift = "\(folder)/swift"

@@ -16,10 +16,10 @@ public struct Style: Sendable {
   func paint(_ text: String, _ code: String) -> String {
     colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
-  func pass(_ text: String) -> String { paint(text, "32") }
-  func fail(_ text: String) -> String { paint(text, "31") }
-  func dim(_ text: String) -> String { paint(text, "2") }
-  func bold(_ text: String) -> String { paint(text, "1") }
+  package func pass(_ text: String) -> String { paint(text, "32") }
+  package func fail(_ text: String) -> String { paint(text, "31") }
+  package func dim(_ text: String) -> String { paint(text, "2") }
+  package func bold(_ text: String) -> String { paint(text, "1") }
 }
 
 /// One line on standard error that shows what the grader is doing and is rewritten in place;
@@ -433,7 +433,7 @@ extension String {
 
 /// Prints a line and flushes it at once, so a learner (or a CI log) sees progress as it
 /// happens even when standard output is a pipe.
-func say(_ line: String) {
+package func say(_ line: String) {
   print(line)
   fflush(nil)
 }

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// It is held only while building or testing (``whileHeld(root:_:)``): an idle `--watch`
 /// holds none, so `--hint`, `--reset` or another lesson in a second terminal never wait on it.
-final class RunLock {
+package final class RunLock {
   private let descriptor: Int32
 
   /// One try at the lock without waiting: `0`, or the `errno` of the failure.
@@ -78,7 +78,7 @@ final class RunLock {
   /// `flock` from the same process would wait for itself.
   ///
   /// - Throws: ``GraderError/interrupted`` on Ctrl-C while waiting, and what `body` throws.
-  static func whileHeld<Result>(
+  package static func whileHeld<Result>(
     root: URL, _ body: () throws(GraderError) -> Result
   ) throws(GraderError) -> Result {
     let key = "kata-grader.run-lock " + root.standardizedFileURL.path

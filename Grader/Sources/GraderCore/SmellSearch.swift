@@ -11,13 +11,19 @@ import Foundation
 ///
 /// Once every test passes, the grader runs the search in the learner's files and names what
 /// it still finds, so "Lesson done" does not hide what the lesson says the tests miss.
-struct SmellSearch: Sendable, Equatable {
+package struct SmellSearch: Sendable, Equatable {
   /// A file of the lesson's folder, or `*` for every Swift file in it.
-  let file: String
+  package let file: String
   /// What to look for in code, with comments and string literals left out: `Live*` is any
   /// name that begins with `Live`; anything else is matched as written, not as part of a
   /// longer name (`shared` does not find `sharedCache`).
-  let terms: [String]
+  package let terms: [String]
+
+  /// A search for `terms` in `file` (`*`: every Swift file of the lesson).
+  package init(file: String, terms: [String]) {
+    self.file = file
+    self.terms = terms
+  }
 
   static let marker = "<!-- search when done:"
 
@@ -38,7 +44,7 @@ struct SmellSearch: Sendable, Equatable {
 
   /// Every line of code in `folder` (relative to `root`) that the search finds, as
   /// `file:line: the line`, in file order.
-  func hits(in folder: String, root: URL) -> [String] {
+  package func hits(in folder: String, root: URL) -> [String] {
     let files = SwiftFiles.below([folder], in: root).filter {
       file == "*" || $0 == "\(folder)/\(file)"
     }

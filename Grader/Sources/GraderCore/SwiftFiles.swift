@@ -2,11 +2,11 @@ import Foundation
 
 /// The `.swift` files below some folders of the kata: what the grader fingerprints, watches,
 /// and dates before a build.
-enum SwiftFiles {
+package enum SwiftFiles {
   /// Every `.swift` file below `folders` (relative to `root`) that is a regular file, as
   /// sorted relative paths. One that is not (see ``notRegular(below:in:)``) is left out,
   /// since reading it could wait forever.
-  static func below(_ folders: [String], in root: URL) -> [String] {
+  package static func below(_ folders: [String], in root: URL) -> [String] {
     named(below: folders, in: root).filter { isRegularFile(root.appending(path: $0)) }
   }
 

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import GraderCore
+@testable import GraderMaintenance
 
 /// Grades the MiniKata fixture for real: builds it with `swift build`, runs its tests with
 /// `swift test`, and checks what the grader reports for each way learner code goes wrong.

@@ -217,6 +217,32 @@ import Testing
       "a newer file needs no build from nothing: \(edited.errors)")
   }
 
+  @Test(
+    "A maintainers' command builds and runs the maintainers' program; grading never builds it",
+    arguments: shells)
+  func maintainersProgramOnDemand(shell: String) throws {
+    let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let graded = try Self.run(Machine.linux, shell: shell, arguments: ["lesson01"], in: work)
+    #expect(graded.output.contains("GRADER RAN lesson01"), "\(graded.errors)")
+    #expect(graded.swiftBuild.contains("--product kata-grader "), "\(graded.swiftBuild)")
+    for command in [
+      ["--verify", "lesson01"], ["--update-checksums"], ["--mutants", "2"],
+      ["--save-variant", "1", "wrong-task1-x"],
+    ] {
+      let run = try Self.run(Machine.linux, shell: shell, arguments: command, in: work)
+      #expect(
+        run.output.contains("MAINTAINER RAN \(command.joined(separator: " "))"),
+        "\(command): \(run.output) \(run.errors)")
+    }
+    let again = try Self.run(Machine.linux, shell: shell, arguments: ["--verify"], in: work)
+    #expect(again.swiftBuild.isEmpty, "built once: \(again.swiftBuild)")
+    let graderAgain = try Self.run(Machine.linux, shell: shell, arguments: ["2"], in: work)
+    #expect(graderAgain.output.contains("GRADER RAN 2"), "\(graderAgain.errors)")
+    #expect(
+      graderAgain.swiftBuild.isEmpty, "the learner's grader is kept: \(graderAgain.swiftBuild)")
+  }
+
   /// What one run of grade.sh did.
   struct Run {
     var status: Int32
@@ -289,12 +315,15 @@ import Testing
           : > "$TMPDIR/_kata_.build_grader.lock"  # as SwiftPM leaves
           while [ $# -gt 0 ]; do
             if [ "$1" = --scratch-path ]; then scratch=$2; fi
+            if [ "$1" = --product ]; then product=$2; fi
             shift
           done
           mkdir -p "$scratch/debug" "$scratch/triple/debug/GraderCore.build"
           : > "$scratch/triple/debug/GraderCore.build/fresh.o"
-          printf '#!/bin/sh\\necho "GRADER RAN $*"\\n' > "$scratch/debug/kata-grader"
-          chmod +x "$scratch/debug/kata-grader"
+          ran=GRADER
+          if [ "$product" = kata-maintainer ]; then ran=MAINTAINER; fi
+          printf '#!/bin/sh\\necho "%s RAN $*"\\n' "$ran" > "$scratch/debug/$product"
+          chmod +x "$scratch/debug/$product"
           ;;
       esac
       """)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GraderCore
+@testable import GraderMaintenance
 
 /// The verify gates that compare files across folders: starters the solution must not change,
 /// and the test files every lesson carries a copy of.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GraderCore
+@testable import GraderMaintenance
 
 @Suite struct MutantMakerTests {
   @Test("Statements of bodies are deleted; declarations, labels, braces and comments are not")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GraderCore
+@testable import GraderMaintenance
 
 @Suite struct OptionsTests {
   @Test("Lessons and flags are read in any order")
@@ -337,6 +338,35 @@ let kataRoot = URL(fileURLWithPath: #filePath)
     #expect(GraderCommand.main(arguments: ["--help"], root: kataRoot) == 0)
     #expect(GraderCommand.main(arguments: ["lesson99"], root: kataRoot) == 2)
     #expect(GraderCommand.main(arguments: ["--frobnicate"], root: kataRoot) == 2)
+  }
+
+  /// Records the commands the grader hands to the maintainers' program (a spy).
+  final class MaintainersSpy: MaintainersCommands {
+    var received: [Options.Mode] = []
+    func run(
+      _ options: Options, lessons: [Lesson], course: Course, style: Style
+    ) throws(GraderError) -> Int32 {
+      received.append(options.mode)
+      return 7
+    }
+  }
+
+  static let maintainersCommands = [
+    ["--verify"], ["--verify", "lesson01"], ["--update-checksums"], ["--mutants", "1"],
+    ["--save-variant", "lesson01", "wrong-task1-x"],
+  ]
+
+  @Test(
+    "The learner's grader leaves the maintainers' commands to their program, and says how to reach it",
+    arguments: maintainersCommands)
+  func maintainersCommandsApart(arguments: [String]) throws {
+    #expect(GraderCommand.main(arguments: arguments, root: kataRoot) == 2)
+    let spy = MaintainersSpy()
+    #expect(GraderCommand.main(arguments: arguments, root: kataRoot, maintainers: spy) == 7)
+    #expect(spy.received == [try Options(arguments: arguments).mode])
+    let learners = MaintainersSpy()
+    #expect(GraderCommand.main(arguments: ["--list"], root: kataRoot, maintainers: learners) == 0)
+    #expect(learners.received.isEmpty, "a learner's command never reaches it")
   }
 }
 

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import GraderCore
+@testable import GraderMaintenance
 
 /// What differs on macOS, checked on any machine with output shaped as macOS prints it.
 ///

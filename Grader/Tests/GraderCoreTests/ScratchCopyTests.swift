@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GraderCore
+@testable import GraderMaintenance
 
 /// The scratch copy every variant and mutant of a lesson is built from: it must always be
 /// reset to exactly the solution, and must rewrite only what differs, so builds stay small.

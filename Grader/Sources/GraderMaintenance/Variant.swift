@@ -1,4 +1,5 @@
 import Foundation
+import GraderCore
 
 /// A plausible learner solution kept beside a lesson, that `--verify` grades.
 ///

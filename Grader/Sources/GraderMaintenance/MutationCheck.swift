@@ -1,4 +1,5 @@
 import Foundation
+import GraderCore
 
 /// Finds behaviour of a lesson's reference solution that no test needs: what
 /// `./grade.sh --mutants <lesson>` runs (maintainers only; too slow for `--verify`).

@@ -1,4 +1,5 @@
 import Foundation
+import GraderCore
 
 /// Proves the kata consistent: what `./grade.sh --verify` (and so CI) runs.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import GraderCore
 
 /// A copy of a lesson's reference solution in one scratch folder inside the kata
 /// (`.build/solution-copies/<lesson>/<Module>`), which `--verify` lays each variant over

@@ -1,4 +1,5 @@
 import Foundation
+import GraderCore
 
 /// The checks `--verify` runs besides the tests: formatting, the portability of the shell
 /// scripts, Swift in the lessons that compiles, and links that lead somewhere.
