@@ -33,6 +33,8 @@ package struct Builder {
   var modules: [String]
   /// Their source folders, relative to the root.
   var sourceFolders: [String] = []
+  /// Ctrl-C: the build is stopped.
+  var interruption: Interruption
 
   func build() throws(GraderError) -> BuildOutcome {
     var child = ChildProcess(
@@ -40,7 +42,7 @@ package struct Builder {
         scratchPath: scratchPath,
         moduleCache: root.appending(path: Self.moduleCachePath).path),
       environment: environment,
-      directory: root)
+      directory: root, interruption: interruption)
     child.temporaryFolder = root.appending(path: scratchPath).appending(path: "kata-grader/tmp")
     let kataGrader = root.appending(path: scratchPath).appending(path: "kata-grader")
     let clock = BuildClock(folder: kataGrader)
@@ -74,7 +76,7 @@ package struct Builder {
     try? outcome.output.write(
       to: log.appending(path: "build-output.txt"), atomically: true, encoding: .utf8)
     if outcome.stopped { forgetInterruptedWork() }
-    if Interrupts.requested { throw .interrupted }
+    if interruption.requested { throw .interrupted }
     if let problem = Self.notTheLearnersCode(outcome.output, failed: outcome.status != 0) {
       throw problem
     }

@@ -7,12 +7,39 @@ import Synchronization
   import Darwin
 #endif
 
-/// Set from the signal handler when the learner presses Ctrl-C (or the grader is terminated).
-let interruptRequested = Atomic<Bool>(false)
+/// Ctrl-C as the grader's parts see it: whether it was pressed, and which `swift` steps it
+/// stopped. Every part that starts a process or waits is given one; the grader's own is
+/// ``Interrupts/signals``, which the signal handlers set. A test makes its own and requests
+/// it: no signal, and nothing shared with the tests running beside it.
+public final class Interruption: Sendable {
+  private let flag = Atomic<Bool>(false)
+  private let stoppedSteps = Mutex<Set<String>>([])
 
-/// Routes Ctrl-C, SIGTERM and SIGHUP to a flag, so the grader can end its children and exit
-/// cleanly instead of leaving a test process running.
+  /// A token nobody has requested yet.
+  public init() {}
+
+  /// Whether Ctrl-C was pressed (or ``request()`` called).
+  public var requested: Bool { flag.load(ordering: .relaxed) }
+
+  /// Asks every part holding this token to stop. Only an atomic store, so a signal handler
+  /// may call it.
+  public func request() { flag.store(true, ordering: .relaxed) }
+
+  /// The `swift` subcommands (`build`, `test`) that were stopped while they ran.
+  var stopped: Set<String> { stoppedSteps.withLock { $0 } }
+
+  func noteStopped(_ subcommand: String) {
+    _ = stoppedSteps.withLock { $0.insert(subcommand) }
+  }
+}
+
+/// Routes Ctrl-C, SIGTERM and SIGHUP to ``signals``, so the grader can end its children and
+/// exit cleanly instead of leaving a test process running.
 public enum Interrupts {
+  /// The grader's token, the one its signal handlers set. The only state the grader keeps
+  /// outside its parts: a C signal handler cannot capture a value, so it must reach a global.
+  public static let signals = Interruption()
+
   /// The signals that stop the grader: Ctrl-C, `kill`, and closing the terminal (SIGHUP,
   /// which would otherwise end the grader at once and leave its test process running).
   static let stopSignals = [SIGINT, SIGTERM, SIGHUP]
@@ -20,19 +47,10 @@ public enum Interrupts {
   /// Installs the handlers. A handler (not `SIG_IGN`) is used on purpose: children get the
   /// default disposition back when they start.
   public static func install() {
+    _ = signals  // made before a handler can run: a handler must not be the first to reach it
     for stop in stopSignals {
-      signal(stop) { _ in interruptRequested.store(true, ordering: .relaxed) }
+      signal(stop) { _ in Interrupts.signals.request() }
     }
-  }
-
-  /// Whether Ctrl-C was pressed since the grader started.
-  public static var requested: Bool { interruptRequested.load(ordering: .relaxed) }
-
-  /// The `swift` subcommands (`build`, `test`) that Ctrl-C stopped while they ran.
-  static let stopped = Mutex<Set<String>>([])
-
-  static func noteStopped(_ subcommand: String) {
-    _ = stopped.withLock { $0.insert(subcommand) }
   }
 
   /// What to tell the learner after Ctrl-C: only what was really stopped.
@@ -86,6 +104,8 @@ package struct ChildProcess {
   var inheritedVariablesLeftOut: [String] = []
   /// The working directory.
   var directory: URL
+  /// Ctrl-C: when requested, the child is ended.
+  var interruption: Interruption
   /// How many bytes of output to keep: the first and the last half of it.
   var outputCap = 256 * 1024
   /// Whether standard error joins the captured output (else it is discarded).
@@ -152,9 +172,9 @@ package struct ChildProcess {
     var stopped = false
     // Wake at once when the child ends, and every 50 ms to look at it meanwhile.
     while exited.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
-      if Interrupts.requested || check() == .stop {
+      if interruption.requested || check() == .stop {
         stopped = true
-        Self.stop(process, arguments: arguments)
+        Self.stop(process, arguments: arguments, interruption: interruption)
         break
       }
     }
@@ -186,16 +206,16 @@ package struct ChildProcess {
   /// it started; whatever of that process tree still runs after three seconds is killed, so
   /// no orphaned compiler or linker can write into the build folder after the grader moved on.
   /// A stop the grader decides itself ends the processes below the child first.
-  private static func stop(_ process: Process, arguments: [String]) {
-    if Interrupts.requested, arguments.first == "swift", arguments.count > 1 {
-      Interrupts.noteStopped(arguments[1])
+  private static func stop(_ process: Process, arguments: [String], interruption: Interruption) {
+    if interruption.requested, arguments.first == "swift", arguments.count > 1 {
+      interruption.noteStopped(arguments[1])
     }
     let pid = process.processIdentifier
     let tree = ProcessTree.descendants(of: pid)
     // A stop the grader decides (a test past its time limit): what runs below first, so that
     // `swift test` ends on its own and passes on the output it still holds; stopped first, it
     // took what the hung test had printed with it.
-    if !Interrupts.requested, !tree.isEmpty {
+    if !interruption.requested, !tree.isEmpty {
       for descendant in tree { kill(descendant, SIGKILL) }
       let deadline = Date().addingTimeInterval(3)
       while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
@@ -429,8 +449,10 @@ final class CappedBuffer: Sendable {
 }
 
 extension ChildProcess {
-  /// A child that runs `arguments` in `directory`, with the other settings at their defaults.
-  package init(arguments: [String], directory: URL) {
-    self.init(arguments: arguments, environment: [:], directory: directory)
+  /// A child that runs `arguments` in `directory` until it ends or `interruption` is
+  /// requested, with the other settings at their defaults.
+  package init(arguments: [String], directory: URL, interruption: Interruption) {
+    self.init(
+      arguments: arguments, environment: [:], directory: directory, interruption: interruption)
   }
 }

@@ -14,6 +14,8 @@ public enum GraderCommand {
     arguments: [String], root: URL, maintainers: (any MaintainersCommands)?
   ) -> Int32 {
     let style = Style.detect()
+    // Ctrl-C, as every part below sees it: the one token the signal handlers set.
+    let interruption = Interrupts.signals
     do throws(GraderError) {
       let options = try Options(arguments: arguments)
       if options.mode == .help {
@@ -33,27 +35,32 @@ public enum GraderCommand {
             "\(flag) is a maintainers' command, which this program is built without: run "
               + "./grade.sh \(flag), which builds the maintainers' tool when it is asked for.")
         }
-        return try maintainers.run(options, lessons: lessons, course: course, style: style)
+        return try maintainers.run(
+          options, lessons: lessons, course: course, style: style, interruption: interruption)
       }
       Interrupts.install()
       // The run lock is taken per grading (see Grading.grade), not here: an idle `--watch`
       // or a `--hint` reading the lesson text holds nothing another terminal waits for.
-      let grading = Grading(course: course, timeLimit: options.timeLimit)
+      let grading = Grading(
+        course: course, timeLimit: options.timeLimit, interruption: interruption)
       switch options.mode {
       case .hint:
         return try Hints(course: course, style: style)
           .show(for: lessons[0], task: options.task, grading: grading)
       case .reset:
-        return try Reset(course: course, style: style).run(lessons[0], assumeYes: options.assumeYes)
+        return try Reset(course: course, style: style, interruption: interruption)
+          .run(lessons[0], assumeYes: options.assumeYes)
       case .watch:
-        let watch = Watch(course: course, style: style, timeLimit: options.timeLimit)
+        let watch = Watch(
+          course: course, style: style, timeLimit: options.timeLimit, interruption: interruption)
         return try watch.run(options.lessons.isEmpty ? nil : lessons[0])
       default:
-        return try grade(lessons, options: options, course: course, style: style)
+        return try grade(
+          lessons, options: options, course: course, style: style, interruption: interruption)
       }
     } catch .interrupted {
       printError(
-        Interrupts.interruptedMessage(stopped: Interrupts.stopped.withLock { $0 }), usage: false)
+        Interrupts.interruptedMessage(stopped: interruption.stopped), usage: false)
       return 130
     } catch .usage(let message) {
       printError(message, usage: true)
@@ -65,13 +72,14 @@ public enum GraderCommand {
   }
 
   private static func grade(
-    _ lessons: [Lesson], options: Options, course: Course, style: Style
+    _ lessons: [Lesson], options: Options, course: Course, style: Style,
+    interruption: Interruption
   ) throws(GraderError) -> Int32 {
     let source: CodeSource = options.solutions ? .solutions : .exercises
     let junitURL = try options.junitPath.map { path throws(GraderError) in
       try junitDestination(path, root: course.root)
     }
-    var grading = Grading(course: course, timeLimit: options.timeLimit)
+    var grading = Grading(course: course, timeLimit: options.timeLimit, interruption: interruption)
     // The overview for a person; reports for machines carry every test's status.
     grading.skipsUntouchedStarters =
       options.lessons.isEmpty && !options.json && options.junitPath == nil
@@ -187,10 +195,11 @@ public enum GraderCommand {
 /// program passes them to ``GraderCommand/main(arguments:root:maintainers:)``.
 package protocol MaintainersCommands {
   /// Runs the maintainers' command `options.mode` on `lessons` (already checked by name) and
-  /// returns the exit status.
+  /// returns the exit status; `interruption` is Ctrl-C, which ends it.
   ///
   /// - Throws: ``GraderError`` as the learner's commands do; `.interrupted` after Ctrl-C.
   func run(
-    _ options: Options, lessons: [Lesson], course: Course, style: Style
+    _ options: Options, lessons: [Lesson], course: Course, style: Style,
+    interruption: Interruption
   ) throws(GraderError) -> Int32
 }

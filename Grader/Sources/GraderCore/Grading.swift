@@ -113,10 +113,15 @@ public struct Grading {
   /// Runs only this task's tests (`TaskNTests` in each test module), and compiles only its
   /// test files, for `--verify`, where a wrong variant needs no more than its task's verdict.
   package var onlyTask: Int?
+  /// Ctrl-C: the build or the test process is stopped, and grading ends.
+  public var interruption: Interruption
 
-  public init(course: Course, timeLimit: Double) {
+  /// Grades lessons of `course`, each test within `timeLimit` seconds, until `interruption`
+  /// is requested.
+  public init(course: Course, timeLimit: Double, interruption: Interruption) {
     self.course = course
     self.timeLimit = timeLimit
+    self.interruption = interruption
   }
 
   /// Grades `lessons` built from `source`, holding the run lock only meanwhile.
@@ -125,9 +130,11 @@ public struct Grading {
   public func grade(_ lessons: [Lesson], from source: CodeSource) throws(GraderError)
     -> [LessonGrade]
   {
-    try RunLock.whileHeld(root: course.root) { () throws(GraderError) in
+    try RunLock.whileHeld(root: course.root, interruption: interruption) {
+      () throws(GraderError) in
       try SwiftPMLock.waitWhileHeld(
-        scratch: course.root.appending(path: source.scratchPath), root: course.root)
+        scratch: course.root.appending(path: source.scratchPath), root: course.root,
+        interruption: interruption)
       return try gradeHoldingLock(lessons, from: source)
     }
   }
@@ -177,7 +184,7 @@ public struct Grading {
       let work = course.root.appending(path: source.scratchPath).appending(path: "kata-grader")
       let planner = PackagePlan(
         root: course.root, environment: environment(for: present, source: source),
-        scratchPath: source.scratchPath, workFolder: work)
+        scratchPath: source.scratchPath, workFolder: work, interruption: interruption)
       let plan = try planner.describe()
       let problems = PackagePlan.problems(
         in: plan, lessons: present, source: source, root: course.root,
@@ -304,7 +311,7 @@ public struct Grading {
     Builder(
       root: course.root, environment: environment(for: lessons, source: source),
       scratchPath: source.scratchPath, modules: lessons.map(\.module),
-      sourceFolders: lessons.map { source.folder(of: $0) })
+      sourceFolders: lessons.map { source.folder(of: $0) }, interruption: interruption)
   }
 
   private func runner(for lessons: [Lesson], source: CodeSource) throws(GraderError) -> TestRunner {
@@ -316,7 +323,8 @@ public struct Grading {
     }
     var runner = TestRunner(
       root: course.root, environment: environment(for: lessons, source: source),
-      scratchPath: source.scratchPath, timeLimit: timeLimit, workFolder: work)
+      scratchPath: source.scratchPath, timeLimit: timeLimit, workFolder: work,
+      interruption: interruption)
     runner.maxTimeouts = maxTimeouts
     runner.testModules = lessons.map(\.testModule)
     runner.onlySuite = onlyTask.map { "Task\($0)Tests" }

@@ -15,6 +15,8 @@ struct PackagePlan {
   var scratchPath: String
   /// Where the last answer is kept.
   var workFolder: URL
+  /// Ctrl-C: SwiftPM is stopped.
+  var interruption: Interruption
 
   /// One target as `swift package describe --type json` gives it.
   struct Target: Decodable, Equatable {
@@ -98,11 +100,11 @@ struct PackagePlan {
       arguments: [
         "swift", "package", "--scratch-path", scratchPath, "describe", "--type", "json",
       ],
-      environment: environment, directory: root)
+      environment: environment, directory: root, interruption: interruption)
     child.capturesErrors = capturingErrors
     child.temporaryFolder = workFolder.appending(path: "tmp")
     let outcome = try child.run()
-    if Interrupts.requested { throw .interrupted }
+    if interruption.requested { throw .interrupted }
     return outcome
   }
 

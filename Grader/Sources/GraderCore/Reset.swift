@@ -9,6 +9,8 @@ import Foundation
 struct Reset {
   var course: Course
   var style: Style
+  /// Ctrl-C, which stops a `git` it runs.
+  var interruption: Interruption
 
   /// Resets `lesson`.
   ///
@@ -104,7 +106,7 @@ struct Reset {
   private func git(_ arguments: [String]) -> String? {
     let child = ChildProcess(
       arguments: ["git", "-C", course.root.path] + arguments, directory: course.root,
-      outputCap: 8 * 1024 * 1024, capturesErrors: false)
+      interruption: interruption, outputCap: 8 * 1024 * 1024, capturesErrors: false)
     guard let outcome = try? child.run(), outcome.status == 0 else { return nil }
     return outcome.output
   }

@@ -10,7 +10,7 @@ import Foundation
 /// manual run). The second one says so and waits, instead of sitting silent behind SwiftPM's
 /// own lock or fighting over the event stream files.
 ///
-/// It is held only while building or testing (``whileHeld(root:_:)``): an idle `--watch`
+/// It is held only while building or testing (``whileHeld(root:interruption:_:)``): an idle `--watch`
 /// holds none, so `--hint`, `--reset` or another lesson in a second terminal never wait on it.
 package final class RunLock {
   private let descriptor: Int32
@@ -31,11 +31,12 @@ package final class RunLock {
   /// than waited on forever.
   ///
   /// - Parameters:
+  ///   - interruption: Ctrl-C, which ends the wait.
   ///   - attempt: Tries the lock once; the grader's tests pass a failing one.
   ///   - say: Where the notes go (standard error).
   /// - Throws: ``GraderError/interrupted`` when Ctrl-C is pressed while waiting.
   init(
-    root: URL, attempt: Attempt = RunLock.flockAttempt,
+    root: URL, interruption: Interruption, attempt: Attempt = RunLock.flockAttempt,
     say: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
   ) throws(GraderError) {
     let folder = root.appending(path: ".build")
@@ -57,7 +58,7 @@ package final class RunLock {
             + "grading without it. Do not run two ./grade.sh in this folder at once.\n")
         return
       }
-      if Interrupts.requested {
+      if interruption.requested {
         close(descriptor)
         throw .interrupted
       }
@@ -79,12 +80,12 @@ package final class RunLock {
   ///
   /// - Throws: ``GraderError/interrupted`` on Ctrl-C while waiting, and what `body` throws.
   package static func whileHeld<Result>(
-    root: URL, _ body: () throws(GraderError) -> Result
+    root: URL, interruption: Interruption, _ body: () throws(GraderError) -> Result
   ) throws(GraderError) -> Result {
     let key = "kata-grader.run-lock " + root.standardizedFileURL.path
     let held = Thread.current.threadDictionary
     let depth = held[key] as? Int ?? 0
-    let lock = depth == 0 ? try RunLock(root: root) : nil
+    let lock = depth == 0 ? try RunLock(root: root, interruption: interruption) : nil
     held[key] = depth + 1
     defer {
       held[key] = depth
@@ -124,7 +125,7 @@ enum SwiftPMLock {
   ///   - say: Where the note goes (standard error).
   /// - Throws: ``GraderError/interrupted`` when Ctrl-C is pressed while waiting.
   static func waitWhileHeld(
-    scratch: URL, root: URL,
+    scratch: URL, root: URL, interruption: Interruption,
     say: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
   ) throws(GraderError) {
     let folders = [ownTemporaryFolder, scratch.appending(path: "kata-grader/tmp")]
@@ -143,7 +144,7 @@ enum SwiftPMLock {
         if failure == EINTR { continue }
         // A folder that cannot be locked is one SwiftPM cannot wait on either.
         guard failure == EWOULDBLOCK || failure == EAGAIN else { break }
-        if Interrupts.requested { throw .interrupted }
+        if interruption.requested { throw .interrupted }
         if !announced {
           announced = true
           let owner = try? String(contentsOf: scratch.appending(path: ".lock"), encoding: .utf8)

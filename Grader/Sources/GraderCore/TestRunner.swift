@@ -27,6 +27,8 @@ struct TestRunner {
   var timeLimit: Double
   /// Where to put the event stream files.
   var workFolder: URL
+  /// Ctrl-C: the test process is stopped.
+  var interruption: Interruption
   /// After this many hung tests the rest are not run: one endless loop in shared code would
   /// otherwise make every test wait out the time limit, one after another.
   var maxTimeouts = 2
@@ -134,7 +136,8 @@ struct TestRunner {
     attempt: Int, only ids: [String]?, eventsFolder: URL, state: inout RunState
   ) throws(GraderError) -> Ending {
     // Another `swift build` may have taken the folder since the build: say so, not wait mute.
-    try SwiftPMLock.waitWhileHeld(scratch: root.appending(path: scratchPath), root: root)
+    try SwiftPMLock.waitWhileHeld(
+      scratch: root.appending(path: scratchPath), root: root, interruption: interruption)
     let recordedBefore = Set(state.results.keys)
     state.startedOrder = []
     let eventsURL = eventsFolder.appending(path: "events-\(attempt).jsonl")
@@ -160,7 +163,8 @@ struct TestRunner {
     // Tests run in a time zone far from UTC, so code that shifts the real clock by the
     // machine's zone fails on every machine, not only on those away from UTC (CI is on UTC).
     env["TZ"] = Self.timeZone
-    var child = ChildProcess(arguments: arguments, environment: env, directory: root)
+    var child = ChildProcess(
+      arguments: arguments, environment: env, directory: root, interruption: interruption)
     // Swift Testing's console settings (SWT_ENABLE_EXPERIMENTAL_CONSOLE_OUTPUT and the like)
     // change the lines the grader reads to place each test's output: they are the grader's.
     child.inheritedVariablesLeftOut = ["SWT_"]
@@ -207,7 +211,7 @@ struct TestRunner {
       return .keepWaiting
     }
     for line in reader.newLines() { state.apply(line, decoder: decoder, root: root) }
-    if Interrupts.requested { throw .interrupted }
+    if interruption.requested { throw .interrupted }
     // Kept beside the event stream, for whoever needs to see what the tests printed, raw.
     try? outcome.output.write(
       to: workFolder.appending(path: "output-\(attempt).txt"), atomically: true, encoding: .utf8)

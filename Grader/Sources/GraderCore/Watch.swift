@@ -21,6 +21,8 @@ struct Watch: Sendable {
   var stopAfter: Int?
   /// Stop when this says so (for the grader's own tests).
   var stopsWhen: (@Sendable () -> Bool)?
+  /// Ctrl-C, which ends the watch.
+  var interruption: Interruption
 
   /// Watches `lesson` (or every lesson's exercise folder when `nil`) and grades on change.
   ///
@@ -28,7 +30,7 @@ struct Watch: Sendable {
   func run(_ lesson: Lesson?) throws(GraderError) -> Int32 {
     let lessons = lesson.map { [$0] } ?? course.lessons
     let folders = lessons.map(\.exercisesFolder)
-    var grading = Grading(course: course, timeLimit: timeLimit)
+    var grading = Grading(course: course, timeLimit: timeLimit, interruption: interruption)
     let progress = ProgressLine()
     grading.progress = { progress.show($0) }
     var last = snapshot(folders)
@@ -44,13 +46,13 @@ struct Watch: Sendable {
       say("Watching Exercises/. Save a file and its lesson is graded. Ctrl-C stops.")
     }
     var regrades = 0
-    while !Interrupts.requested && regrades < (stopAfter ?? .max) && stopsWhen?() != true {
+    while !interruption.requested && regrades < (stopAfter ?? .max) && stopsWhen?() != true {
       Thread.sleep(forTimeInterval: pollInterval)
       let now = snapshot(folders)
       guard now != last else { continue }
       // Wait for the save to settle: the same snapshot twice, a quiet period apart.
       var settled = now
-      while !Interrupts.requested {
+      while !interruption.requested {
         Thread.sleep(forTimeInterval: quietPeriod)
         let again = snapshot(folders)
         if again == settled { break }

@@ -8,7 +8,8 @@ package struct MaintainersTool: MaintainersCommands {
   package init() {}
 
   package func run(
-    _ options: Options, lessons: [Lesson], course: Course, style: Style
+    _ options: Options, lessons: [Lesson], course: Course, style: Style,
+    interruption: Interruption
   ) throws(GraderError) -> Int32 {
     switch options.mode {
     case .updateChecksums:
@@ -17,16 +18,21 @@ package struct MaintainersTool: MaintainersCommands {
       return try saveVariant(options, lesson: lessons[0], root: course.root)
     case .verify:
       Interrupts.install()
-      var verifier = Verifier(course: course, timeLimit: options.timeLimit, style: style)
+      var verifier = Verifier(
+        course: course, timeLimit: options.timeLimit, style: style, interruption: interruption)
       if !options.lessons.isEmpty { verifier.lessons = lessons }
-      return try RunLock.whileHeld(root: course.root) { () throws(GraderError) in
+      return try RunLock.whileHeld(root: course.root, interruption: interruption) {
+        () throws(GraderError) in
         try verifier.run()
       }
     case .mutants:
       Interrupts.install()
       let check = MutationCheck(
-        course: course, lesson: lessons[0], timeLimit: options.timeLimit, style: style)
-      return try RunLock.whileHeld(root: course.root) { () throws(GraderError) in try check.run() }
+        course: course, lesson: lessons[0], timeLimit: options.timeLimit, style: style,
+        interruption: interruption)
+      return try RunLock.whileHeld(root: course.root, interruption: interruption) {
+        () throws(GraderError) in try check.run()
+      }
     default:
       throw .usage("kata-maintainer runs only the maintainers' commands; see ./grade.sh --help")
     }

@@ -40,6 +40,8 @@ public struct MutationCheck {
   public var style: Style
   /// Told every result as it comes (the grader's own tests watch the run through it).
   public var onResult: (@Sendable (Result) -> Void)?
+  /// Ctrl-C, which ends the run.
+  public var interruption: Interruption
 
   /// The scratch copy of the solution that each mutant changes.
   var copy: ScratchCopy { ScratchCopy(course: course, lesson: lesson) }
@@ -48,11 +50,16 @@ public struct MutationCheck {
   /// The justification file, relative to the root.
   public var justificationsPath: String { "Variants/\(lesson.module)/mutants.txt" }
 
-  public init(course: Course, lesson: Lesson, timeLimit: Double, style: Style) {
+  /// Mutates `lesson`'s solution in `course`, each test within `timeLimit` seconds, printing
+  /// in `style`, until `interruption` is requested.
+  public init(
+    course: Course, lesson: Lesson, timeLimit: Double, style: Style, interruption: Interruption
+  ) {
     self.course = course
     self.lesson = lesson
     self.timeLimit = timeLimit
     self.style = style
+    self.interruption = interruption
   }
 
   /// Makes every mutant, grades each, prints one line per mutant, then the survivors and a
@@ -75,7 +82,7 @@ public struct MutationCheck {
     }
     try prepareCopy()
     let copy = self.copy.module
-    var grading = Grading(course: course, timeLimit: timeLimit)
+    var grading = Grading(course: course, timeLimit: timeLimit, interruption: interruption)
     grading.maxTimeouts = 1  // One hang kills the mutant; waiting for a second proves nothing.
 
     say(

@@ -8,6 +8,8 @@ import GraderCore
 /// an empty list means the gate is green.
 struct QualityGates {
   var root: URL
+  /// Ctrl-C: the tool a gate runs is stopped.
+  var interruption: Interruption
 
   /// The folders and files `swift format lint` covers.
   static let formattedPaths = [
@@ -39,7 +41,7 @@ struct QualityGates {
         "swift", "format", "lint", "--strict", "--recursive", "--configuration", ".swift-format",
       ]
         + paths,
-      directory: root)
+      directory: root, interruption: interruption)
     let outcome = try lint.run()
     let lines = outcome.output.split(separator: "\n").map(String.init)
     if outcome.status != 0 && lines.isEmpty { return ["swift format did not run"] }
@@ -59,7 +61,8 @@ struct QualityGates {
     guard !scripts.isEmpty else { return ([], nil) }
     if which("shellcheck") {
       let check = ChildProcess(
-        arguments: ["shellcheck", "--shell=sh", "--format=gcc"] + scripts, directory: root)
+        arguments: ["shellcheck", "--shell=sh", "--format=gcc"] + scripts, directory: root,
+        interruption: interruption)
       let outcome = try check.run()
       problems += outcome.output.split(separator: "\n").map(String.init)
     } else {
@@ -71,7 +74,8 @@ struct QualityGates {
     for shell in [["dash"], ["bash", "--posix"], ["sh"]] where which(shell[0]) && exists("grade.sh")
     {
       for (arguments, expected) in [(["--help"], "OVERVIEW:"), (["--list"], "lesson01")] {
-        let run = ChildProcess(arguments: shell + [script] + arguments, directory: elsewhere)
+        let run = ChildProcess(
+          arguments: shell + [script] + arguments, directory: elsewhere, interruption: interruption)
         let outcome = try run.run()
         if outcome.status != 0 || !outcome.output.contains(expected) {
           let first = outcome.output.split(separator: "\n").first.map(String.init) ?? ""
@@ -142,7 +146,7 @@ struct QualityGates {
         arguments: [
           Toolchain.swiftc(), "-typecheck", "-swift-version", "6", "-I", modules.path, file.path,
         ],
-        directory: root)
+        directory: root, interruption: interruption)
       let outcome = try check.run()
       guard outcome.status != 0 else { continue }
       // Point at the lesson's line, not the temporary file's.

@@ -14,23 +14,28 @@ public struct Verifier {
   public var style: Style
   /// The lessons to check; `nil` checks every lesson and the whole kata's gates.
   public var lessons: [Lesson]?
+  /// Ctrl-C, which ends the run.
+  public var interruption: Interruption
 
   private(set) var passed = 0
   private(set) var failed = 0
   /// Each failed check with its first problems, for the grader's own tests to show.
   private(set) var failedChecks: [String] = []
 
-  public init(course: Course, timeLimit: Double, style: Style) {
+  /// Checks `course`, each test within `timeLimit` seconds, printing in `style`, until
+  /// `interruption` is requested.
+  public init(course: Course, timeLimit: Double, style: Style, interruption: Interruption) {
     self.course = course
     self.timeLimit = timeLimit
     self.style = style
+    self.interruption = interruption
   }
 
   /// Runs every check, printing one line per check, and returns the exit status.
   public mutating func run() throws(GraderError) -> Int32 {
     let began = Date()
-    let grading = Grading(course: course, timeLimit: timeLimit)
-    let gates = QualityGates(root: course.root)
+    let grading = Grading(course: course, timeLimit: timeLimit, interruption: interruption)
+    let gates = QualityGates(root: course.root, interruption: interruption)
     let lessons = self.lessons ?? course.lessons
 
     section("Lesson texts and test files")
@@ -128,9 +133,9 @@ public struct Verifier {
           "--scratch-path", ".build/grader-tests",
           "-Xswiftc", "-warnings-as-errors",
         ],
-        directory: course.root)
+        directory: course.root, interruption: interruption)
       let outcome = try graderTests.run()
-      if Interrupts.requested { throw .interrupted }
+      if interruption.requested { throw .interrupted }
       let tail = outcome.output.split(separator: "\n").suffix(15).map(String.init)
       check("grader: its unit and end-to-end tests pass", problems: outcome.status == 0 ? [] : tail)
     }

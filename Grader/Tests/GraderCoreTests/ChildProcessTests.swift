@@ -14,7 +14,8 @@ import Testing
     try text.write(to: file, atomically: true, encoding: .utf8)
     for _ in 1...40 {
       let outcome = try ChildProcess(
-        arguments: ["cat", file.path], directory: FileManager.default.temporaryDirectory
+        arguments: ["cat", file.path], directory: FileManager.default.temporaryDirectory,
+        interruption: Interruption()
       ).run()
       try #require(
         outcome.output == text, "lost \(text.utf8.count - outcome.output.utf8.count) bytes")
@@ -28,7 +29,7 @@ import Testing
     for (name, handedOn) in [("plain", true), ("Développement", false)] {
       var child = ChildProcess(
         arguments: ["sh", "-c", "printf %s \"$TMPDIR\""],
-        directory: base.deletingLastPathComponent())
+        directory: base.deletingLastPathComponent(), interruption: Interruption())
       let folder = base.appending(path: name)
       child.temporaryFolder = folder
       let outcome = try child.run()
@@ -42,7 +43,7 @@ import Testing
     defer { unsetenv("SWT_KATA_GRADER_PROBE") }
     var child = ChildProcess(
       arguments: ["sh", "-c", "printf %s \"${SWT_KATA_GRADER_PROBE-left out}\""],
-      directory: FileManager.default.temporaryDirectory)
+      directory: FileManager.default.temporaryDirectory, interruption: Interruption())
     #expect(try child.run().output == "inherited")
     child.inheritedVariablesLeftOut = ["SWT_"]
     #expect(try child.run().output == "left out")

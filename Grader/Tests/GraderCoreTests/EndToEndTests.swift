@@ -212,7 +212,9 @@ import Testing
 
     let course = try Course(root: root)
     let lesson = try #require(
-      try Grading(course: course, timeLimit: 30).grade(course.lessons, from: .exercises).first)
+      try Grading(course: course, timeLimit: 30, interruption: Interruption()).grade(
+        course.lessons, from: .exercises
+      ).first)
     #expect(lesson.passedCount == 0 && !lesson.isDone && !lesson.compiled)
     // The flags reach the type checker but not the object files: the link fails. That is
     // no pass, which is what counts; the edited manifest is also named by its fingerprint.
@@ -254,7 +256,9 @@ import Testing
 
     let course = try Course(root: root)
     let lesson = try #require(
-      try Grading(course: course, timeLimit: 30).grade(course.lessons, from: .exercises).first)
+      try Grading(course: course, timeLimit: 30, interruption: Interruption()).grade(
+        course.lessons, from: .exercises
+      ).first)
     #expect(
       lesson.isDone && lesson.passedCount == 3,
       "the new code is graded, not the objects of the old: \(lesson.passedCount) passed")
@@ -310,19 +314,21 @@ import Testing
     try MiniKata.use(case: "hang", in: root)
     let course = try Course(root: root)
     let outcome = Mutex<Result<[LessonGrade], GraderError>?>(nil)
+    // Its own token: a request reaches this grading alone, not the tests running beside it.
+    let interruption = Interruption()
     let thread = Thread {
       let result = Result { () throws(GraderError) in
-        try Grading(course: course, timeLimit: 60).grade(course.lessons, from: .exercises)
+        try Grading(course: course, timeLimit: 60, interruption: interruption).grade(
+          course.lessons, from: .exercises)
       }
       outcome.withLock { $0 = result }
     }
     thread.start()
-    defer { interruptRequested.store(false, ordering: .relaxed) }
     let deadline = Date().addingTimeInterval(60)
     while !MiniKata.testProcessRuns() && Date() < deadline {
       Thread.sleep(forTimeInterval: 0.1)
     }
-    interruptRequested.store(true, ordering: .relaxed)
+    interruption.request()
     while outcome.withLock({ $0 == nil }) && Date() < deadline {
       Thread.sleep(forTimeInterval: 0.1)
     }
@@ -337,9 +343,12 @@ import Testing
     try MiniKata.use(case: "recursion", in: root)
     let course = try Course(root: root)
     let outcome = Mutex<Result<[LessonGrade], GraderError>?>(nil)
+    // Its own token: a request reaches this grading alone, not the tests running beside it.
+    let interruption = Interruption()
     let thread = Thread {
       let result = Result { () throws(GraderError) in
-        try Grading(course: course, timeLimit: 60).grade(course.lessons, from: .exercises)
+        try Grading(course: course, timeLimit: 60, interruption: interruption).grade(
+          course.lessons, from: .exercises)
       }
       outcome.withLock { $0 = result }
     }
@@ -348,11 +357,10 @@ import Testing
     while MiniKata.leftoverTestProcesses() == 0 && Date() < deadline {
       Thread.sleep(forTimeInterval: 0.02)
     }
-    interruptRequested.store(true, ordering: .relaxed)
+    interruption.request()
     while outcome.withLock({ $0 == nil }) && Date() < deadline {
       Thread.sleep(forTimeInterval: 0.05)
     }
-    interruptRequested.store(false, ordering: .relaxed)
     let result = try #require(outcome.withLock { $0 }, "grading did not stop after Ctrl-C")
     if case .success = result {
       Issue.record("the build finished before Ctrl-C; the test proves nothing this time")
@@ -436,7 +444,8 @@ import Testing
     defer { try? FileManager.default.moveItem(at: aside, to: folder) }
     let course = try Course(root: root)
     #expect(throws: GraderError.missingFolder("Exercises/Lesson01Arithmetic")) {
-      try Grading(course: course, timeLimit: 30).grade(course.lessons, from: .exercises)
+      try Grading(course: course, timeLimit: 30, interruption: Interruption()).grade(
+        course.lessons, from: .exercises)
     }
   }
 
@@ -455,7 +464,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root.appending(path: pipe)) }
 
     let course = try Course(root: root)
-    let grades = try Grading(course: course, timeLimit: 30).grade(
+    let grades = try Grading(course: course, timeLimit: 30, interruption: Interruption()).grade(
       course.lessons, from: .exercises)
     let error = try #require(grades.first?.compileErrors?.first)
     #expect(error.location == Location(file: pipe, line: 1))
@@ -481,12 +490,14 @@ import Testing
     try MiniKata.use(case: nil, in: root)
     let course = try Course(root: root)
     let built = try #require(
-      try Grading(course: course, timeLimit: 30).grade(course.lessons, from: .exercises).first)
+      try Grading(course: course, timeLimit: 30, interruption: Interruption()).grade(
+        course.lessons, from: .exercises
+      ).first)
     #expect(built.passedCount + built.failedCount == 3)
     var runner = TestRunner(
       root: root, environment: ["KATA_SOURCE": "exercises", "KATA_LESSONS": "lesson01"],
       scratchPath: CodeSource.exercises.scratchPath, timeLimit: 30,
-      workFolder: MiniKata.workFolder())
+      workFolder: MiniKata.workFolder(), interruption: Interruption())
     // The overview builds every lesson into one binary and tests only those started.
     runner.testModules = ["Lesson02ElsewhereTests"]
     #expect(try runner.run().tests.isEmpty, "no test of another module runs")
@@ -508,7 +519,9 @@ import Testing
 
     let course = try Course(root: root)
     let grade = try #require(
-      try Grading(course: course, timeLimit: 30).grade(course.lessons, from: .exercises).first)
+      try Grading(course: course, timeLimit: 30, interruption: Interruption()).grade(
+        course.lessons, from: .exercises
+      ).first)
     #expect(grade.passedCount == 1)
     #expect(!FileManager.default.fileExists(atPath: leftover.path))
     #expect(FileManager.default.fileExists(atPath: kept.path), "only run folders are removed")
@@ -523,7 +536,7 @@ import Testing
     try MiniKata.use(case: nil, in: root)
     defer { try? MiniKata.use(case: nil, in: root) }
     let course = try Course(root: root)
-    var grading = Grading(course: course, timeLimit: 30)
+    var grading = Grading(course: course, timeLimit: 30, interruption: Interruption())
     grading.skipsUntouchedStarters = true
     let untouched = try #require(try grading.grade(course.lessons, from: .exercises).first)
     #expect(untouched.compiled && untouched.notStarted)
@@ -648,7 +661,8 @@ import Testing
     let root = try MiniKata.prepare()
     try MiniKata.use(case: nil, in: root)
     let course = try Course(root: root)
-    var verifier = Verifier(course: course, timeLimit: 30, style: Style(colour: false))
+    var verifier = Verifier(
+      course: course, timeLimit: 30, style: Style(colour: false), interruption: Interruption())
     #expect(try verifier.run() == 0, "failed checks: \(verifier.failedChecks)")
 
     let liar = root.appending(path: "Variants/Lesson01Arithmetic/wrong-task1-is-actually-right")
@@ -657,7 +671,8 @@ import Testing
     try FileManager.default.copyItem(
       at: root.appending(path: "Solutions/Lesson01Arithmetic/Arithmetic.swift"),
       to: liar.appending(path: "Arithmetic.swift"))
-    var again = Verifier(course: course, timeLimit: 30, style: Style(colour: false))
+    var again = Verifier(
+      course: course, timeLimit: 30, style: Style(colour: false), interruption: Interruption())
     #expect(try again.run() == 1, "a wrong- variant that passes its task must fail verify")
   }
 
@@ -679,7 +694,8 @@ import Testing
     +public func multiply(_ a: Int, _ b: Int) -> Int { a * b + 1 }
 
     """.write(to: stale, atomically: true, encoding: .utf8)
-    var verifier = Verifier(course: course, timeLimit: 30, style: Style(colour: false))
+    var verifier = Verifier(
+      course: course, timeLimit: 30, style: Style(colour: false), interruption: Interruption())
     verifier.lessons = [lesson]
     #expect(try verifier.run() == 1, "a patch that does not apply must fail verify")
     let check = try #require(verifier.failedChecks.first { $0.contains("wrong-task2-stale") })
@@ -763,14 +779,17 @@ import Testing
     let blocker = root.appending(path: "grade-backups")
     try Data("notes".utf8).write(to: blocker)
     #expect {
-      try Reset(course: course, style: Style(colour: false)).run(lesson, assumeYes: true)
+      try Reset(course: course, style: Style(colour: false), interruption: Interruption()).run(
+        lesson, assumeYes: true)
     } throws: { error in
       "\(error)".contains("grade-backups is a file") && "\(error)".contains("Nothing changed")
     }
     #expect(!Checksums(root: root).isUntouchedStarter(lesson), "the learner's code stays")
     try FileManager.default.removeItem(at: blocker)
 
-    let status = try Reset(course: course, style: Style(colour: false)).run(lesson, assumeYes: true)
+    let status = try Reset(
+      course: course, style: Style(colour: false), interruption: Interruption()
+    ).run(lesson, assumeYes: true)
     #expect(status == 0)
     let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
     let starter = root.appending(path: "Starter.swift")
@@ -793,7 +812,7 @@ import Testing
     let text = try #require(LessonText(root: root, path: "lessons/01-arithmetic.md"))
     #expect(text.hints["Task 1 — Add"] == ["Use `+`.", "Really: `left + right`."])
     let hints = Hints(course: course, style: Style(colour: false))
-    let grading = Grading(course: course, timeLimit: 30)
+    let grading = Grading(course: course, timeLimit: 30, interruption: Interruption())
     #expect(try hints.show(for: lesson, task: nil, grading: grading) == 0)
     #expect(try hints.show(for: lesson, task: 1, grading: grading) == 0)
     #expect(throws: GraderError.self) { try hints.show(for: lesson, task: 7, grading: grading) }
@@ -806,7 +825,8 @@ import Testing
     let course = try Course(root: root)
     let lesson = try #require(course.lessons.first)
     let graded = Mutex<[LessonGrade]>([])
-    var watch = Watch(course: course, style: Style(colour: false), timeLimit: 30)
+    var watch = Watch(
+      course: course, style: Style(colour: false), timeLimit: 30, interruption: Interruption())
     watch.stopAfter = 1
     watch.quietPeriod = 1.5  // Far longer than the gap between the two writes below.
     watch.onGraded = { grades in graded.withLock { $0 += grades } }
@@ -850,7 +870,8 @@ import Testing
     let graded = Mutex(0)
     let stop = Mutex(false)
     let finished = Mutex(false)
-    var watch = Watch(course: course, style: Style(colour: false), timeLimit: 30)
+    var watch = Watch(
+      course: course, style: Style(colour: false), timeLimit: 30, interruption: Interruption())
     watch.stopAfter = 3
     watch.onGraded = { _ in graded.withLock { $0 += 1 } }
     watch.stopsWhen = { stop.withLock { $0 } }
@@ -880,10 +901,10 @@ import Testing
   @Test("A second grader in the same folder waits for the first")
   func twoRunsAtOnce() throws {
     let root = try MiniKata.prepare()
-    var first: RunLock? = try RunLock(root: root)
+    var first: RunLock? = try RunLock(root: root, interruption: Interruption())
     let acquired = Mutex<Date?>(nil)
     let thread = Thread {
-      let second = try? RunLock(root: root)
+      let second = try? RunLock(root: root, interruption: Interruption())
       acquired.withLock { $0 = Date() }
       withExtendedLifetime(second) {}
     }
@@ -909,8 +930,9 @@ import Testing
     try MiniKata.use(case: nil, in: root)
     let course = try Course(root: root)
     let lesson = try #require(course.lessons.first)
-    let gates = QualityGates(root: root)
-    _ = try Grading(course: course, timeLimit: 30).grade([lesson], from: .solutions)
+    let gates = QualityGates(root: root, interruption: Interruption())
+    _ = try Grading(course: course, timeLimit: 30, interruption: Interruption()).grade(
+      [lesson], from: .solutions)
     let modules = root.appending(path: ".build/solutions/debug/Modules")
     #expect(try gates.formatting().isEmpty, "the fixture starts clean")
     #expect(gates.links().isEmpty)
@@ -946,7 +968,7 @@ import Testing
     .enabled(if: QualityGates.canCheckShells, "needs ShellCheck or dash"))
   func shellGate() throws {
     let root = try MiniKata.prepare()
-    let gates = QualityGates(root: root)
+    let gates = QualityGates(root: root, interruption: Interruption())
     let script = root.appending(path: "grade.sh")
     try "#!/bin/sh\nif [[ \"$1\" == --help ]]; then echo OVERVIEW:; fi\n".write(
       to: script, atomically: true, encoding: .utf8)
@@ -967,7 +989,9 @@ import Testing
       to: solution, atomically: true, encoding: .utf8)
     let course = try Course(root: root)
     let grade = try #require(
-      try Grading(course: course, timeLimit: 30).grade(course.lessons, from: .solutions).first)
+      try Grading(course: course, timeLimit: 30, interruption: Interruption()).grade(
+        course.lessons, from: .solutions
+      ).first)
     #expect(
       grade.warnings.contains {
         $0.location?.file == "Solutions/Lesson01Arithmetic/Arithmetic.swift"
@@ -999,7 +1023,8 @@ import Testing
     """.write(to: justifications, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: justifications) }
     var check = MutationCheck(
-      course: course, lesson: lesson, timeLimit: 10, style: Style(colour: false))
+      course: course, lesson: lesson, timeLimit: 10, style: Style(colour: false),
+      interruption: Interruption())
     let results = Mutex<[MutationCheck.Result]>([])
     check.onResult = { result in results.withLock { $0.append(result) } }
     #expect(try check.run() == 0, "the only survivor is justified")
@@ -1213,8 +1238,9 @@ enum MiniKata {
     let root = try prepare()
     if !keepingExercise { try use(case: name, in: root) }
     let course = try Course(root: root)
-    let grades = try Grading(course: course, timeLimit: timeLimit).grade(
-      course.lessons, from: source)
+    let grades = try Grading(course: course, timeLimit: timeLimit, interruption: Interruption())
+      .grade(
+        course.lessons, from: source)
     return try #require(grades.first)
   }
 

@@ -37,7 +37,8 @@ import Testing
       "Solutions/Lesson01X/Extra.swift": "struct Extra {}\n",
     ])
     defer { try? FileManager.default.removeItem(at: root) }
-    let problems = QualityGates(root: root).untouchedStarterFiles(of: lessons[0])
+    let problems = QualityGates(root: root, interruption: Interruption()).untouchedStarterFiles(
+      of: lessons[0])
     #expect(problems.count == 2, "Live.swift changed and Gone.swift missing: \(problems)")
     #expect(problems.contains { $0.hasPrefix("Solutions/Lesson01X/Live.swift differs") })
     #expect(problems.contains { $0.hasPrefix("Solutions/Lesson01X/Gone.swift differs") })
@@ -52,14 +53,16 @@ import Testing
       "Tests/Lesson02YTests/\(name)": "func equal() {}\n",
     ])
     defer { try? FileManager.default.removeItem(at: same) }
-    #expect(QualityGates(root: same).copiedTestFiles(of: lessons).isEmpty)
+    #expect(
+      QualityGates(root: same, interruption: Interruption()).copiedTestFiles(of: lessons).isEmpty)
 
     let drifted = try kata([
       "Tests/Lesson01XTests/\(name)": "func equal() {}\n",
       "Tests/Lesson02YTests/\(name)": "func equal() { print(1) }\n",
     ])
     defer { try? FileManager.default.removeItem(at: drifted) }
-    let problems = QualityGates(root: drifted).copiedTestFiles(of: lessons)
+    let problems = QualityGates(root: drifted, interruption: Interruption()).copiedTestFiles(
+      of: lessons)
     #expect(
       problems == [
         "Tests/Lesson02YTests/\(name) is missing or differs from Tests/Lesson01XTests/\(name); copy it again"

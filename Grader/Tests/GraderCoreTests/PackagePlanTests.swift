@@ -159,13 +159,14 @@ import Testing
       !shared.isEmpty && all.contains("Task2Tests.swift"), "lesson 01's test files: \(all)")
 
     func testFiles(onlyTask: Int?, asSet value: String? = nil) throws -> Set<String> {
-      var grading = Grading(course: course, timeLimit: 10)
+      var grading = Grading(course: course, timeLimit: 10, interruption: Interruption())
       grading.onlyTask = onlyTask
       var environment = grading.environment(for: [lesson], source: .solutions)
       if let value { environment["KATA_TASK"] = value }
       let plan = PackagePlan(
         root: kataRoot, environment: environment,
-        scratchPath: scratch.path, workFolder: scratch.appending(path: "work"))
+        scratchPath: scratch.path, workFolder: scratch.appending(path: "work"),
+        interruption: Interruption())
       let tests = try #require(try plan.describe()?.targets[lesson.testModule])
       return Set(tests.sources.map { ($0 as NSString).lastPathComponent })
     }

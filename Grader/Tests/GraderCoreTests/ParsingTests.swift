@@ -344,7 +344,8 @@ let kataRoot = URL(fileURLWithPath: #filePath)
   final class MaintainersSpy: MaintainersCommands {
     var received: [Options.Mode] = []
     func run(
-      _ options: Options, lessons: [Lesson], course: Course, style: Style
+      _ options: Options, lessons: [Lesson], course: Course, style: Style,
+      interruption: Interruption
     ) throws(GraderError) -> Int32 {
       received.append(options.mode)
       return 7

@@ -184,7 +184,7 @@ import Testing
     var said: [String] = []
     let attempts = Mutex(0)
     let lock = try RunLock(
-      root: root,
+      root: root, interruption: Interruption(),
       attempt: { _ in
         attempts.withLock { $0 += 1 }
         return error
@@ -203,7 +203,8 @@ import Testing
     var said: [String] = []
     var answers = [EWOULDBLOCK, EINTR, EWOULDBLOCK, 0]
     let lock = try RunLock(
-      root: root, attempt: { _ in answers.removeFirst() }, say: { said.append($0) })
+      root: root, interruption: Interruption(), attempt: { _ in answers.removeFirst() },
+      say: { said.append($0) })
     withExtendedLifetime(lock) {}
     #expect(answers.isEmpty)
     #expect(said == ["Another ./grade.sh is running in this folder; waiting for it to finish…\n"])
@@ -281,7 +282,7 @@ import Testing
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: empty) }
     try Data("let x=1\n".utf8).write(to: empty.appending(path: "Package.swift"))
-    let gates = QualityGates(root: empty)
+    let gates = QualityGates(root: empty, interruption: Interruption())
     #expect(try gates.formatting(environment: ["KATA_FORMAT_GATE": "skip"]).isEmpty)
     #expect(try !gates.formatting(environment: [:]).isEmpty, "badly formatted, not skipped")
   }
@@ -331,7 +332,7 @@ import Testing
     let script = "while [ ! -e \"$1\" ]; do sleep 0.05; done # marked-child-test"
     let child = ChildProcess(
       arguments: ["sh", "-c", script, "sh", gate.path],
-      directory: FileManager.default.temporaryDirectory)
+      directory: FileManager.default.temporaryDirectory, interruption: Interruption())
     var found: [String] = []
     _ = try child.run {
       // NB: once seen, kept: a look after the gate opened may come when the child is gone.

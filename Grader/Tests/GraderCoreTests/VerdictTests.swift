@@ -137,7 +137,8 @@ import Testing
     let lesson = try #require(course.lessons.first)
     var report = TestRunReport()
     report.problem = "Crashed: Fatal error: before any test started."
-    let grade = Grading(course: course, timeLimit: 30).grade(lesson, from: report)
+    let grade = Grading(course: course, timeLimit: 30, interruption: Interruption()).grade(
+      lesson, from: report)
     let folder = kataRoot.appending(path: lesson.testsFolder)
     let declared = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasSuffix(".swift") }
