@@ -419,9 +419,12 @@ struct Task4Tests {
     )
   }
 
+  /// Outages in a row: a few, and far more than any threshold a breaker would pick.
+  static let outagesInARow = [2, 3, 100]
+
   @Test(
     "After outages in a row, the same service charges the next order and places it",
-    arguments: [2, 3])
+    arguments: outagesInARow)
   func nextOrderAfterOutagesInARow(outages: Int) async {
     let down = (1...outages).map { "X-down-\($0)" }
     let up = ["X-up-1", "X-up-2"]
@@ -435,17 +438,22 @@ struct Task4Tests {
 
     let failed = down.map { "\($0): threw OutageError(503)" }
     let expected = failed + up.map { "\($0): receipt for \($0)" }
+    let charged = gateway.spy.charges.map(\.reference)
+    // The first orders that ended otherwise than expected, so a long run reads short.
+    let wrong = zip(outcomes, expected).filter { $0 != $1 }.prefix(3).map(\.0)
+    let notCharged = orders.filter { !charged.contains($0) }
     // The gateway is back: every order goes to it again, however many failed before.
     #expect(
-      outcomes == expected && gateway.spy.charges.map(\.reference) == orders
-        && receipts.receipts.map(\.orderID) == up,
+      outcomes == expected && charged == orders && receipts.receipts.map(\.orderID) == up,
       """
-      One service placed \(orders) in turn; the gateway had an outage for the first \
-      \(outages) and was back for the rest. The orders ended as \(outcomes), and the \
-      gateway was charged for \(gateway.spy.charges.map(\.reference)); expected \
-      \(expected), with every order charged once. A count of failures that stops the \
-      service from charging (a circuit breaker) never sees the gateway recover; whether to \
-      try again is the caller's call, so charge every order the service is given.
+      One service placed \(orders.count) orders in turn; the gateway had an outage for the \
+      first \(outages) and was back for \(up). Orders that ended otherwise than expected: \
+      \(wrong) (each outage should throw OutageError(503), each order after them get its \
+      receipt); orders never charged: \(notCharged.prefix(5)); the store kept \
+      \(receipts.receipts.map(\.orderID)). Every order should be charged once. A count of \
+      failures that stops the service from charging (a circuit breaker, after however many \
+      outages) never sees the gateway recover; whether to try again is the caller's call, \
+      so charge every order the service is given.
       """
     )
   }
@@ -522,6 +530,67 @@ struct Task4Tests {
       checkout_completed twice. Does the service keep paid orders and hand the old receipt \
       out when the same order comes again? The service remembers no earlier orders: \
       charge, save and record every placement.
+      """
+    )
+  }
+
+  @Test(
+    "An order placed again while its first placement is in flight is charged too",
+    arguments: orders)
+  func sameOrderPlacedWhileInFlight(_ example: (order: Order, transactionID: String))
+    async throws
+  {
+    let gateway = HoldingGateway(transactionID: example.transactionID)
+    let receipts = ReceiptStoreSpy()
+    let analytics = AnalyticsSpy()
+    let service = makeCheckoutService(payments: gateway, receipts: receipts, analytics: analytics)
+    let order = example.order
+    defer { gateway.releaseFirstCharge() }
+
+    // The customer taps "Pay"; the bank is slow to answer.
+    let first = Task { try await service.placeOrder(order) }
+    let held = await gateway.firstChargeHeld()
+    try #require(
+      held,
+      """
+      The first placement of order \(order.id) never charged the injected gateway; it \
+      should, before the test can place the order again while that charge is in flight.
+      """
+    )
+    // The customer taps "Pay" again before the first answer came.
+    let again: Result<Receipt, any Error>
+    do {
+      again = .success(try await service.placeOrder(order))
+    } catch {
+      again = .failure(error)
+    }
+    gateway.releaseFirstCharge()
+    let firstOutcome = await first.result
+
+    let id = order.id
+    let expected = Receipt(
+      orderID: id, transactionID: example.transactionID, amountInCents: order.totalInCents)
+    let charge = PaymentGatewaySpy.Charge(amountInCents: order.totalInCents, reference: id)
+    let outcome = { (result: Result<Receipt, any Error>) in
+      result.thrownDescription == "nothing"
+        ? "returned a receipt" : "threw \"\(result.thrownDescription)\""
+    }
+    // Each placement is a question to the bank: the service does not answer for it.
+    #expect(
+      (try? firstOutcome.get()) == expected && (try? again.get()) == expected
+        && gateway.spy.charges == [charge, charge]
+        && receipts.receipts == [expected, expected]
+        && analytics.events.map(\.description) == [
+          "checkout_completed(\(id))", "checkout_completed(\(id))",
+        ],
+      """
+      Order \(id) was placed again while the gateway was still charging its first \
+      placement. The second placement \(outcome(again)), the first \(outcome(firstOutcome)); \
+      the gateway was charged for \(gateway.spy.charges.map(\.reference)), the store holds \
+      \(receipts.receipts.map(\.orderID)), analytics saw \(analytics.events). Expected two \
+      charges, two receipts and checkout_completed twice. Does the service keep the orders \
+      in flight and turn a second one away? It remembers no orders: charge every placement, \
+      and leave it to the caller (the screen disables its button) whether to place one twice.
       """
     )
   }
@@ -692,6 +761,42 @@ struct Task4Tests {
       \(secondReceipts.receipts.map(\.orderID)) and \(secondAnalytics.events). Each should \
       see its own service's order only. Is a service built earlier (for the same gateway) \
       handed out again? Build a new one from the three you are given, every time.
+      """
+    )
+  }
+
+  @Test("The harness builds a new service on every call and keeps none of them")
+  func harnessBuildsANewServiceEveryTime() {
+    let (distinct, weakService, weakGateway) = {
+      let spies = CheckoutSpies()
+      // Two screens ask for a checkout service with the same three collaborators.
+      let first = spies.makeService()
+      let second = spies.makeService()
+      return (
+        ObjectIdentifier(first) != ObjectIdentifier(second), WeakBox(first),
+        WeakBox(spies.payments)
+      )
+    }()
+
+    // Two calls, two services: whatever one of them holds is not the other's.
+    #expect(
+      distinct,
+      """
+      makeCheckoutService(payments:receipts:analytics:) was called twice with the same \
+      three fakes, while the first service was still in use, and returned the same service \
+      both times. Does the harness keep the services it built and hand one out again for \
+      the same collaborators? Build a new service from the three you are given, every time.
+      """
+    )
+    // Once the caller lets go of the services and the fakes, nothing keeps them.
+    #expect(
+      weakService.object == nil && weakGateway.object == nil,
+      """
+      A caller built services with its own fakes and then dropped all of them, yet \
+      \(weakService.object == nil ? "" : "a service and ")the gateway it was built with \
+      \(weakService.object == nil ? "is" : "are") still alive. Something global holds \
+      them: a cache of the services the harness built, or a registry. The harness builds \
+      and returns; it keeps nothing.
       """
     )
   }

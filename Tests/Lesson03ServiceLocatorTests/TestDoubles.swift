@@ -681,6 +681,91 @@ final class AllInOneService: PaymentGateway, ReceiptStore, Analytics {
   func track(_ event: String, orderID: String) {}
 }
 
+/// A gateway that holds the first charge it is asked for, as a slow bank does, until the
+/// test lets it go (`releaseFirstCharge()`) or a few seconds pass; it approves every charge
+/// and records every call like the spy.
+final class HoldingGateway: PaymentGateway {
+  private struct State {
+    var arrived = false
+    var holding = false
+    var released = false
+    var held: CheckedContinuation<Void, Never>?
+    var arrivalWaiter: CheckedContinuation<Bool, Never>?
+  }
+
+  let spy: PaymentGatewaySpy
+  private let state = Mutex(State())
+
+  init(transactionID: String) {
+    spy = PaymentGatewaySpy(transactionID: transactionID)
+  }
+
+  /// Waits until the first charge is held; `false` if none arrives within a few seconds.
+  func firstChargeHeld() async -> Bool {
+    let limit = Task {
+      guard (try? await Task.sleep(for: .seconds(5))) != nil else { return }
+      let waiter = state.withLock { state in
+        defer { state.arrivalWaiter = nil }
+        return state.arrivalWaiter
+      }
+      waiter?.resume(returning: false)
+    }
+    defer { limit.cancel() }
+    return await withCheckedContinuation { continuation in
+      let held = state.withLock { state in
+        if state.holding { return true }
+        state.arrivalWaiter = continuation
+        return false
+      }
+      if held { continuation.resume(returning: true) }
+    }
+  }
+
+  /// Lets the first charge go on (now, or as soon as it arrives).
+  func releaseFirstCharge() {
+    let held = state.withLock { state in
+      state.released = true
+      defer { state.held = nil }
+      return state.held
+    }
+    held?.resume()
+  }
+
+  func charge(amountInCents: Int, reference: String) async throws -> String {
+    let transactionID = try await spy.charge(amountInCents: amountInCents, reference: reference)
+    let isFirst = state.withLock { state in
+      defer { state.arrived = true }
+      return !state.arrived
+    }
+    if isFirst { await hold() }
+    return transactionID
+  }
+
+  func refund(transactionID: String, amountInCents: Int) async throws {
+    try await spy.refund(transactionID: transactionID, amountInCents: amountInCents)
+  }
+
+  /// Parks the first charge until it is released. The time limit only ends a wait that a
+  /// service which places one order at a time would never end; it decides no verdict.
+  private func hold() async {
+    let limit = Task {
+      guard (try? await Task.sleep(for: .seconds(5))) != nil else { return }
+      releaseFirstCharge()
+    }
+    defer { limit.cancel() }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let (released, waiter) = state.withLock { state in
+        defer { state.arrivalWaiter = nil }
+        state.holding = true
+        if !state.released { state.held = continuation }
+        return (state.released, state.arrivalWaiter)
+      }
+      waiter?.resume(returning: true)
+      if released { continuation.resume() }
+    }
+  }
+}
+
 /// A receipt store that cannot save the receipts of the orders named, and keeps the rest.
 final class FailingForOrdersReceiptStore: ReceiptStore {
   let failing: Set<String>
