@@ -48,8 +48,15 @@ package struct SmellSearch: Sendable, Equatable {
     let files = SwiftFiles.below([folder], in: root).filter {
       file == "*" || $0 == "\(folder)/\(file)"
     }
+    // A type renamed in any file of the lesson is the same type: its alias is searched too.
+    let everyFile = SwiftFiles.below([folder], in: root).compactMap {
+      try? String(contentsOf: root.appending(path: $0), encoding: .utf8)
+    }.map(ModuleShadowing.withoutCommentsAndStrings)
+    let searched = Self.withAliases(terms, declaredIn: everyFile)
     // Simple word boundaries: Unicode's would not break `AppContainer.shared` at the dot.
-    let patterns = terms.compactMap { try? Regex(Self.pattern(for: $0)).wordBoundaryKind(.simple) }
+    let patterns = searched.compactMap {
+      try? Regex(Self.pattern(for: $0)).wordBoundaryKind(.simple)
+    }
     return files.flatMap { path -> [String] in
       guard let source = try? String(contentsOf: root.appending(path: path), encoding: .utf8)
       else { return [] }
@@ -63,6 +70,31 @@ package struct SmellSearch: Sendable, Equatable {
         return "\(path):\(index + 1): \(shown.trimmingCharacters(in: .whitespaces))"
       }
     }
+  }
+
+  /// `terms` with the aliases `code` declares for their names: after
+  /// `typealias Registry = ServiceLocator`, the term `ServiceLocator` also finds `Registry`,
+  /// and `ServiceLocator()` finds `Registry()`; an alias of an alias counts too.
+  static func withAliases(_ terms: [String], declaredIn code: [String]) -> [String] {
+    let declaration = /typealias\s+(\w+)\s*(?:<[^=]*>)?\s*=\s*([\w.]+)/
+    let aliases = code.flatMap { $0.matches(of: declaration) }.map { match in
+      (alias: String(match.output.1), type: String(match.output.2.split(separator: ".").last ?? ""))
+    }
+    var result = terms
+    var index = 0
+    while index < result.count {
+      let term = result[index]
+      let name = String(term.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+      let rest = term.dropFirst(name.count)
+      index += 1
+      guard !name.isEmpty else { continue }
+      for (alias, type) in aliases
+      where (rest == "*" ? type.hasPrefix(name) : type == name) && alias != type {
+        let spelled = alias + (rest == "*" ? "" : rest)
+        if !result.contains(spelled) { result.append(spelled) }
+      }
+    }
+    return result
   }
 
   /// `Live*` → `\bLive\w*`; `Date()` → `\bDate\(\)`; `shared` → `\bshared\b`.

@@ -51,6 +51,39 @@ import Testing
       ])
   }
 
+  @Test("A search finds a type under any alias the lesson declares for it, in any of its files")
+  func findsAliases() throws {
+    let root = try Self.lesson(files: [
+      "Aliases.swift": """
+      typealias Registry = ServiceLocator
+      typealias Lookup = Registry
+      public typealias Profiles<T> = Lesson01X.LiveProfileService
+      """,
+      "CheckoutService.swift": """
+      init(registry: Registry) {}
+      init(lookup: Lookup) { let made = Lookup() }
+      let service = Profiles<Int>()
+      let locatorName = "Registry"
+      init(gateway: any PaymentGateway) {}
+      """,
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let search = SmellSearch(file: "CheckoutService.swift", terms: ["ServiceLocator", "Live*"])
+    #expect(
+      search.hits(in: "Exercises/Lesson01X", root: root) == [
+        "Exercises/Lesson01X/CheckoutService.swift:1: init(registry: Registry) {}",
+        "Exercises/Lesson01X/CheckoutService.swift:2: init(lookup: Lookup) { let made = Lookup() }",
+        "Exercises/Lesson01X/CheckoutService.swift:3: let service = Profiles<Int>()",
+      ])
+    #expect(
+      SmellSearch.withAliases(
+        ["ServiceLocator()"], declaredIn: ["typealias Registry = ServiceLocator"])
+        == ["ServiceLocator()", "Registry()"])
+    #expect(
+      SmellSearch.withAliases(["shared", "static let"], declaredIn: ["typealias X = Y"])
+        == ["shared", "static let"], "no alias, no new term")
+  }
+
   @Test("Lesson done lists what the text's search still finds; a clean folder lists nothing")
   func doneLessonListsSmells() throws {
     let root = try Self.lesson(files: ["App.swift": "static var shared = App()\n"])
