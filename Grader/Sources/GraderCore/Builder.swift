@@ -66,6 +66,13 @@ package struct Builder {
       try? FileManager.default.removeItem(at: root.appending(path: Self.moduleCachePath))
       outcome = try child.run()
     }
+    if outcome.status != 0, !outcome.signalled, !outcome.stopped,
+      Self.editedDuringBuild(outcome.output)
+    {
+      // A save while the compiler read the file (an editor's autosave under --watch) is no
+      // compile error of the learner's: the build reads it again, once.
+      outcome = try child.run()
+    }
     clock.markEnd()
     if outcome.status == 0, !outcome.signalled, !outcome.stopped {
       for (module, now) in contents { record.record(now, for: module) }
@@ -216,6 +223,14 @@ package struct Builder {
   /// The compiler's line about a module in the shared module cache it cannot use (a file
   /// written over, a full disk, a file where the cache's folder should be): an error line of
   /// the tools that names ``moduleCachePath``, not a diagnostic in a `.swift` file.
+  /// Whether the compiler stopped because a source changed while it compiled
+  /// (`error: input file '…/File.swift' was modified during the build`).
+  static func editedDuringBuild(_ output: String) -> Bool {
+    output.split(separator: "\n").contains { line in
+      line.contains("error: input file '") && line.contains("' was modified during the build")
+    }
+  }
+
   static func damagedModuleCache(in output: String) -> String? {
     output.split(separator: "\n").first { line in
       line.contains("error") && line.contains("/" + moduleCachePath + "/")

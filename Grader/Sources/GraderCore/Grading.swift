@@ -358,6 +358,28 @@ public struct Grading {
     return [Diagnostic(severity: "error", location: nil, message: tail)]
   }
 
+  /// The tasks of the lesson's text that no test of the run belongs to (their test file was
+  /// deleted or renamed, or its suite renamed), each failed by one test that did not run: a
+  /// lesson is done only when every task it teaches was graded. With ``onlyTask``, only
+  /// that task is expected.
+  func missingTasks(of lesson: Lesson, besides graded: [TaskGrade]) -> [TaskGrade] {
+    let headings =
+      lesson.textPath.flatMap { LessonText(root: course.root, path: $0) }?.taskHeadings ?? []
+    let present = Set(graded.compactMap { Self.taskNumber($0.title) })
+    return headings.compactMap { heading in
+      guard let number = Self.taskNumber(heading), !present.contains(number),
+        onlyTask.map({ $0 == number }) ?? true
+      else { return nil }
+      let test = TestResult(
+        id: "\(lesson.testModule).Task\(number) (missing)", name: "The tests of Task \(number)",
+        location: Location(file: lesson.testsFolder, line: 0), status: .notRun,
+        note: "No test of this task ran, so it is not done: its suite is not in "
+          + "\(lesson.testsFolder)/ (a test file deleted, renamed or edited?). Put the shipped "
+          + "tests back with: git checkout -- \(lesson.testsFolder)")
+      return TaskGrade(title: heading, tests: [test], location: nil)
+    }
+  }
+
   /// Counts `@Test` in the lesson's test files: what a lesson that does not compile fails.
   private func declaredTests(of lesson: Lesson) -> Int {
     let folder = course.root.appending(path: lesson.testsFolder)
@@ -385,6 +407,7 @@ public struct Grading {
     if !loose.isEmpty {
       tasks.append(TaskGrade(title: "Other tests", tests: loose, location: nil))
     }
+    if !tests.isEmpty { tasks += missingTasks(of: lesson, besides: tasks) }
     tasks.sort { left, right in
       (Self.taskNumber(left.title) ?? .max, left.location?.line ?? .max)
         < (Self.taskNumber(right.title) ?? .max, right.location?.line ?? .max)

@@ -270,8 +270,9 @@ struct TestRunner {
       let note =
         "The test process was killed before this test finished, with no crash message: most likely "
         + "by SIGKILL, which the system's out-of-memory killer sends when the code uses too much "
-        + "memory (or by SIGTERM from another program). Look for endless allocation, or a call "
-        + "to exit() with a status other than 0 (status \(outcome.status))."
+        + "memory (or by SIGTERM or SIGINT, from another program or from the code itself). Look "
+        + "for endless allocation, a signal the code sends, or a call to exit() with a status "
+        + "other than 0 (status \(outcome.status))."
       for id in state.inFlight.keys { state.record(id, status: .crashed, note: note) }
       ending = .crashed(note)
     } else {

@@ -225,6 +225,20 @@ import Testing
     #expect(GraderError.buildFolderMoved.description.contains("rm -rf .build"))
   }
 
+  @Test("A file saved while the compiler read it is told apart from a compile error (built again)")
+  func editedDuringBuild() {
+    // As a breaker saw it: a file overwritten while swift-frontend compiled it.
+    let output = """
+      error: input file '/k/Exercises/Lesson01TightCoupling/ProfileViewModel.swift' was \
+      modified during the build
+      error: emit-module command failed with exit code 1 (use -v to see invocation)
+      """
+    #expect(Builder.editedDuringBuild(output))
+    #expect(
+      !Builder.editedDuringBuild(
+        "/k/Exercises/L/A.swift:3:5: error: cannot find 'x' in scope\nlet modified = 1"))
+  }
+
   @Test("A module the compiler cannot use in the shared cache is told apart from a compile error")
   func damagedModuleCache() {
     // What a build printed with the cache's .pcm files written over (Linux, Swift 6.3.1).

@@ -150,6 +150,36 @@ import Testing
     #expect(grade.problem?.contains("before any test started") == true)
   }
 
+  @Test("A task whose tests are missing from the run is not done, and neither is its lesson")
+  func missingTaskIsNotDone() throws {
+    let course = try Course(root: kataRoot)
+    let lesson = try #require(course.lessons.first)
+    let headings = try #require(LessonText(root: kataRoot, path: lesson.textPath ?? ""))
+      .taskHeadings
+    try #require(headings.count > 2)
+    // Every task's suite ran and passed but the last one's (its test file deleted).
+    var report = TestRunReport()
+    for (index, heading) in headings.dropLast().enumerated() {
+      let suite = "\(lesson.testModule).Task\(index + 1)Tests"
+      report.suites.append(SuiteInfo(id: suite, name: heading, location: location))
+      report.tests.append(
+        TestResult(id: "\(suite)/t()", name: "T", location: location, status: .passed))
+    }
+    var grading = Grading(course: course, timeLimit: 30, interruption: Interruption())
+    let grade = grading.grade(lesson, from: report)
+    #expect(!grade.isDone, "a lesson with an ungraded task is not done")
+    #expect(grade.failedCount == 1)
+    let missing = try #require(grade.tasks.last)
+    #expect(missing.title == headings.last)
+    #expect(missing.tests.map(\.status) == [.notRun])
+    #expect(missing.tests.first?.note?.contains("git checkout -- \(lesson.testsFolder)") == true)
+    #expect(JSONReport(grades: [grade]).lessons.map(\.status) == ["fail"])
+
+    // With one task asked for (--verify's wrong variants), only that task is expected.
+    grading.onlyTask = 1
+    #expect(grading.grade(lesson, from: report).isDone)
+  }
+
   @Test("The overview's line for an untouched starter that was run shows the tests it counts")
   func notStartedShowsCounts() {
     var grade = LessonGrade(lesson: lesson, declaredTests: 3)
