@@ -28,6 +28,50 @@ struct Task3Tests {
   }
 
   @MainActor
+  @Test("An owner created outside any test's scope resolves nothing until its first read")
+  func ownerOfTheAppContainerResolvesOnItsFirstRead() {
+    // NB: the app's container keeps building a live router on every resolve, as
+    // Container.live() registers it, so other tests see no change; only the routers built for
+    // this test's own task are counted.
+    Container.shared.register((any Router).self) {
+      AppRouters.built?.increment()
+      return LiveRouter()
+    }
+    let built = Tally()
+
+    let (builtAtCreation, builtAfterUse) = AppRouters.$built.withValue(built) {
+      let coordinator = AccountCoordinator()
+      let builtAtCreation = built.count
+      coordinator.start()
+      coordinator.start()
+      return (builtAtCreation, built.count)
+    }
+
+    #expect(
+      builtAtCreation == 0,
+      """
+      A coordinator created outside any test's scope, so with the app's Container.shared, \
+      ran the router factory \(builtAtCreation) time(s) when it was created; it should run \
+      none until the first read, as with a test's container. The app's container is not \
+      complete at launch either: a root coordinator stored in the AppDelegate is created \
+      before didFinishLaunching registers its services. Resolve on the first read, whichever \
+      container the owner remembers.
+      """
+    )
+    let advice =
+      builtAfterUse == 0
+      ? "Zero: the coordinator asked another container, one a test's scope left (see Task 2)."
+      : "Store what the first read resolved, and return it on later reads."
+    #expect(
+      builtAfterUse == 1,
+      """
+      Two uses of that coordinator should resolve its router once from Container.shared; \
+      the app's router factory ran \(builtAfterUse) time(s) in all. \(advice)
+      """
+    )
+  }
+
+  @MainActor
   @Test("The first use resolves the router once; later uses reuse that instance")
   func firstReadResolvesOnceAndKeeps() async throws {
     let routers = FactoryLog<SpyRouter>()
@@ -345,3 +389,8 @@ private let keepPerOwner = """
   That is fewer than once per coordinator, so they share what one of them resolved: keep \
   the resolved service in the wrapper of one owner, not in a cache shared by every owner.
   """
+
+/// Counts the routers that the app's container builds for the task that binds a tally.
+private enum AppRouters {
+  @TaskLocal static var built: Tally?
+}

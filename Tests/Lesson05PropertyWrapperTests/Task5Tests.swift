@@ -73,6 +73,62 @@ struct Task5Tests {
     )
   }
 
+  @Test("Two owners making their first reads at the same time each resolve their own")
+  func twoOwnersReadingAtOnceResolveTheirOwn() async {
+    let entered = Signal()
+    let release = Signal()
+    let secondDone = Signal()
+    let secondReader = WatchedThreads()
+    let runs = Tally()
+    let built = FactoryLog<SpyAnalytics>()
+    let container = makeTestContainer()
+    let (first, second) = await Container.withCurrent(container) {
+      (AnalyticsProbe(), AnalyticsProbe())
+    }
+    container.register((any Analytics).self) {
+      runs.increment()
+      // NB: the first read stays in flight until the second owner's read has finished or
+      // waits for something.
+      if runs.count == 1 {
+        entered.fire()
+        release.wait()
+      }
+      return built.make { SpyAnalytics() }
+    }
+
+    async let firstRead = runOffPool(timeLimit: .seconds(20)) { first.analytics.track("first") }
+    let firstStarted = await entered.arrived()
+    async let secondRead = runOffPool(timeLimit: .seconds(20)) {
+      secondReader.recordCurrent()
+      second.analytics.track("second")
+      secondDone.fire()
+    }
+    _ = await runOffPool(timeLimit: .seconds(10)) {
+      waitUntilDoneOrParked(secondReader, done: secondDone, upTo: .seconds(5))
+    }
+    release.fire()
+    let outcomes = await (firstRead, secondRead)
+
+    #expect(
+      firstStarted, "The first owner's analytics factory never ran: see Tasks 3 and 4.")
+    #expect(
+      outcomes.0.didFinish && outcomes.1.didFinish,
+      "The two first reads did not both finish once the first factory was released.")
+    #expect(
+      built.count == 2 && built.instances.map(\.events) == [["second"], ["first"]],
+      """
+      Two owners in one container made their first reads of their analytics at the same \
+      time: the second while the first owner's factory was still running. Each owner should \
+      resolve its own, so the factory should have built two analytics, the second owner's \
+      first; it built \(built.count), which received \(built.instances.map(\.events)). One \
+      analytics for both: the second read waited for the first owner's resolution and kept \
+      its result. A first read in flight belongs to its own property: only readers of that \
+      one owner's property wait for it, never a first read that another owner makes \
+      meanwhile, of the same service in the same container.
+      """
+    )
+  }
+
   @Test("Readers wait for a first read however slow its factory, and it runs once")
   func slowFirstReadRunsOnceForEveryWaitingReader() async throws {
     let (gate, stores) = try await gateWithUnreadFlagStore(takingToMake: .milliseconds(1500))
@@ -275,6 +331,43 @@ struct Task5Tests {
     )
   }
 
+  @Test("A factory that reads another owner's property of the same service type is no cycle")
+  func factoryReadingAnotherOwnersPropertyOfTheSameTypeIsNoCycle() async {
+    await #expect(
+      processExitsWith: .success,
+      """
+      One owner's analytics factory read, on the same thread, another owner's analytics: two \
+      properties of one service type, no cycle (the second factory reads nothing). Both reads \
+      should finish, each with its own instance; the process stopped (or did not finish \
+      within 10 seconds). A cycle is a read of the very property being resolved, not of \
+      another property of the same type: keep what detects cycles per property, not per \
+      service type.
+      """
+    ) {
+      let watchdog = Thread {
+        Thread.sleep(forTimeInterval: 10)
+        exit(EXIT_FAILURE)
+      }
+      watchdog.start()
+      let runs = Tally()
+      let appAnalytics = SpyAnalytics()
+      let container = makeTestContainer()
+      let (forwarding, app) = await Container.withCurrent(container) {
+        (AnalyticsProbe(), AnalyticsProbe())
+      }
+      container.register((any Analytics).self) {
+        runs.increment()
+        guard runs.count == 1 else { return appAnalytics }
+        // NB: the first analytics forwards its setup to the other owner's analytics.
+        app.analytics.track("forwarding_ready")
+        return SpyAnalytics()
+      }
+      let outcome = await runOffPool { forwarding.analytics.track("launch") }
+      let bothResolved = runs.count == 2 && appAnalytics.events == ["forwarding_ready"]
+      exit(outcome.didFinish && bothResolved ? EXIT_SUCCESS : EXIT_FAILURE)
+    }
+  }
+
   @Test("Two threads that wait in turn for each other's first reads, with no cycle, both finish")
   func waitingInTurnIsNoCycle() async {
     await #expect(
@@ -472,6 +565,21 @@ enum Slow: Sendable, CustomStringConvertible {
     case .flagStore: "an analytics"
     case .analytics: "a gate's flag store"
     }
+  }
+}
+
+/// Waits until the thread recorded in `reader` has finished its read (`done` fired) or is
+/// parked inside it, several looks in a row; gives up after `limit`.
+///
+/// A read that resolves on its own finishes; one that waits for another read in flight parks.
+/// Either way the test may then let the read in flight go on.
+private func waitUntilDoneOrParked(
+  _ reader: WatchedThreads, done: Signal, upTo limit: Duration
+) {
+  let deadline = Date(timeIntervalSinceNow: limit.seconds)
+  while Date() < deadline {
+    if done.wait(upTo: .milliseconds(5)) { return }
+    if waitUntilParked(reader, count: 1, upTo: .milliseconds(50)) { return }
   }
 }
 

@@ -119,35 +119,19 @@ struct Task6Tests {
     "Placing an order with the collaborators given asks the app's Container.shared for nothing",
     arguments: [false, true])
   func asksTheAppContainerForNothing(declined: Bool) async throws {
-    let app = Container.shared
-    let appAnalytics = try #require(
-      try? app.resolve((any Analytics).self),
-      "Container.shared should hold the app's analytics, registered by Container.live().")
-    let appPayments = try #require(
-      try? app.resolve((any PaymentGateway).self),
-      "Container.shared should hold the app's payment gateway, registered by Container.live().")
-    // NB: the app's container keeps answering with the very same instances, so other tests
-    // see no change; only lookups made by this test's own task are counted.
-    let lookups = AppLookups()
-    app.register((any Analytics).self) { lookups.note("an analytics", then: appAnalytics) }
-    app.register((any PaymentGateway).self) { lookups.note("a gateway", then: appPayments) }
-    defer {
-      app.register((any Analytics).self) { appAnalytics }
-      app.register((any PaymentGateway).self) { appPayments }
-    }
     let payments = SpyPaymentGateway(failing: declined ? .declined : nil)
     let analytics = SpyAnalytics()
 
-    let outcome = await AppLookups.$watched.withValue(true) {
+    let (outcome, asked) = try await AppLookups.watching {
       await makeCheckoutService(payments: payments, analytics: analytics).placeOrder([mugs, tea])
     }
 
     #expect(
-      lookups.asked.isEmpty,
+      asked.isEmpty,
       """
       The checkout service was built with a gateway and an analytics, outside any test's \
       scope, and placed an order; meanwhile it asked the app's Container.shared for \
-      \(lookups.asked). A lookup left in a method body, of Container.shared or of \
+      \(asked). A lookup left in a method body, of Container.shared or of \
       Container.current, is the same hidden dependency as an @Injected property: report and \
       charge only through what the initializer was given.
       """
@@ -162,6 +146,34 @@ struct Task6Tests {
       reporting \(declined ? "order_failed" : "order_placed") to the analytics given; it \
       ended as \(outcome), the gateway was charged \(payments.charges) and the analytics \
       received \(analytics.events).
+      """
+    )
+  }
+
+  @Test("An old caller's CheckoutService() looks nothing up in a container")
+  func oldCallersInitLooksNothingUp() async throws {
+    let decoyPayments = FactoryLog<SpyPaymentGateway>()
+    let decoyAnalytics = FactoryLog<SpyAnalytics>()
+    let decoys = makeTestContainer()
+    decoys.register((any PaymentGateway).self) { decoyPayments.make { SpyPaymentGateway() } }
+    decoys.register((any Analytics).self) { decoyAnalytics.make { SpyAnalytics() } }
+
+    // NB: `CheckoutService()` reaches the service's own initializer if one can be called
+    // without arguments, and the tests' stand-in below if none can.
+    let (_, asked) = try await AppLookups.watching {
+      await Container.withCurrent(decoys) { await CheckoutService().placeOrder([tea]) }
+    }
+    let decoysAsked = decoyPayments.count + decoyAnalytics.count
+
+    #expect(
+      asked.isEmpty && decoysAsked == 0,
+      """
+      An old caller wrote CheckoutService(), inside a test's scope, and placed an order: the \
+      service has an initializer that can be called without arguments (init(), or one whose \
+      every parameter has a default, such as init(fromAppContainer: Void = ())), and it \
+      looked the collaborators up: the app's Container.shared was asked for \(asked), the \
+      test's container \(decoysAsked) time(s). Such an initializer hides the very lookup \
+      this task removes; delete it, and let every caller pass the gateway and analytics.
       """
     )
   }
@@ -249,6 +261,30 @@ struct Task6Tests {
     )
   }
 
+  @Test("Guard: a container built by Container.live() goes away once nothing holds it")
+  func liveContainerGoesAwayWithItsLastHolder() async throws {
+    weak var released: Container?
+    do {
+      let live = Container.live()
+      released = live
+      let service = try live.resolve(CheckoutService.self)
+      _ = await service.placeOrder([tea])
+    }
+
+    #expect(
+      released == nil,
+      """
+      A container built by Container.live(), whose checkout service placed an order, is \
+      still alive after the test let go of it and of the service: something keeps it, most \
+      likely a factory it holds that captures it (the container keeps its factories, the \
+      factory keeps the container: a retain cycle). Every container live() builds, for a \
+      preview or a test, then lives until the app ends. Hand the service the root's own \
+      instances, or capture the container [unowned container] in a factory that resolves \
+      from it.
+      """
+    )
+  }
+
   @Test(
     "Guard: an empty cart charges nothing and reports nothing",
     arguments: [[], [CartItem(name: "Mug", priceInCents: 1_200, quantity: 0)]])
@@ -296,6 +332,35 @@ struct Task6Tests {
 
 /// Counts what the app's own container is asked for by the task that watches it.
 private final class AppLookups: Sendable {
+  /// Runs `body` while Container.shared notes each analytics and gateway that this task asks
+  /// it for, and returns what `body` returned with what was asked.
+  ///
+  /// NB: the app's container keeps answering with the very same instances, so other tests
+  /// see no change; only lookups made by this test's own task are counted.
+  static func watching<Result: Sendable>(
+    _ body: () async -> Result,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> (Result, asked: [String]) {
+    let app = Container.shared
+    let appAnalytics = try #require(
+      try? app.resolve((any Analytics).self),
+      "Container.shared should hold the app's analytics, registered by Container.live().",
+      sourceLocation: sourceLocation)
+    let appPayments = try #require(
+      try? app.resolve((any PaymentGateway).self),
+      "Container.shared should hold the app's payment gateway, registered by Container.live().",
+      sourceLocation: sourceLocation)
+    let lookups = AppLookups()
+    app.register((any Analytics).self) { lookups.note("an analytics", then: appAnalytics) }
+    app.register((any PaymentGateway).self) { lookups.note("a gateway", then: appPayments) }
+    defer {
+      app.register((any Analytics).self) { appAnalytics }
+      app.register((any PaymentGateway).self) { appPayments }
+    }
+    let result = await $watched.withValue(true) { await body() }
+    return (result, lookups.asked)
+  }
+
   /// Set by the test around the code it watches; other tests' lookups are not counted.
   @TaskLocal static var watched = false
 
@@ -308,4 +373,25 @@ private final class AppLookups: Sendable {
   }
 
   var asked: [String] { recorded.withLock { $0 } }
+}
+
+/// What an old caller's `CheckoutService()` builds when no initializer of the service can be
+/// called without arguments: a service with fakes, which looks nothing up.
+///
+/// NB: Swift picks the initializer with the fewest defaulted arguments, so any public
+/// initializer of the service that `CheckoutService()` can call (`init()`, or one whose every
+/// parameter has a default) wins over this one, whose four defaults no real initializer has;
+/// only when there is none does the call land here. A protocol extension, so that it compiles
+/// whether the service is a struct or a class.
+private protocol BuiltWithoutArguments {}
+
+extension CheckoutService: BuiltWithoutArguments {}
+
+extension BuiltWithoutArguments where Self == CheckoutService {
+  init(
+    noInitializerOfTheServiceTakesNoArguments: Void = (), _: Void = (), _: Void = (),
+    _: Void = ()
+  ) {
+    self = makeCheckoutService(payments: SpyPaymentGateway(), analytics: SpyAnalytics())
+  }
 }
