@@ -439,6 +439,35 @@ struct Task3Tests {
       """
     )
   }
+  @Test("A singleton registered again is let go once nobody else holds it")
+  func replacedSingletonIsLetGo() async throws {
+    let container = Container()
+    container.register((any Clock).self, scope: .singleton) { _ in FixedClock("first") }
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) { () -> (String, Bool) in
+      weak var replaced: (any Clock)?
+      do {
+        let first = try container.resolve((any Clock).self)
+        replaced = first
+      }
+      container.register((any Clock).self, scope: .singleton) { _ in FixedClock("second") }
+      return (try container.resolve((any Clock).self).label, replaced == nil)
+    }
+
+    let (label, isGone) = try #require(
+      outcome.value, "Registering Clock again and resolving it failed: \(outcome.summary).")
+    #expect(label == "second", "After registering Clock again, resolve gave the '\(label)' clock.")
+    #expect(
+      isGone,
+      """
+      The singleton Clock was resolved and let go, then Clock was registered again; the \
+      old instance stayed alive (a weak reference to it was still set), though nothing \
+      can resolve it any more. Registering again replaces the registration whole: keep \
+      no list of replaced registrations or of their cells, or the old session cache, \
+      the old client, live as long as the container.
+      """
+    )
+  }
 }
 
 private struct LedgerUnavailable: Error {}

@@ -1,6 +1,7 @@
 import Foundation
 import KataTestSupport
 import Lesson04Container
+import Synchronization
 import Testing
 
 @Suite("Task 4 — Resolve from inside a factory")
@@ -291,6 +292,52 @@ struct Task4Tests {
       """
       Each screen should get a new view model, and all of them the one shared repository \
       with the registered client: check that the singletons are shared.
+      """
+    )
+  }
+  @Test("Threads resolving while another thread registers are safe")
+  func resolvingWhileRegistering() async throws {
+    // One thread registers many named clocks (the table grows again and again) while three
+    // threads resolve the unnamed one. A table read without the lock, while another thread
+    // writes it, reads memory that is being moved: it crashes, or returns garbage.
+    let container = Container()
+    container.register((any Clock).self) { _ in FixedClock("unnamed") }
+    let registering = Atomic(true)
+    let wrongClocks = Recorder<String>()
+
+    let finished = await runConcurrently(4, timeLimit: .seconds(20)) { index in
+      if index == 0 {
+        for number in 0..<20_000 {
+          container.register((any Clock).self, name: "clock \(number)") { _ in
+            FixedClock("named")
+          }
+        }
+        registering.store(false, ordering: .releasing)
+        return
+      }
+      while registering.load(ordering: .acquiring) {
+        do {
+          let clock = try container.resolve((any Clock).self)
+          if clock.label != "unnamed" { wrongClocks.append(clock.label) }
+        } catch {
+          wrongClocks.append(describe(error))
+        }
+      }
+    }
+
+    try #require(
+      finished,
+      """
+      One thread registering 20,000 named clocks while three threads resolved the unnamed \
+      one did not finish within 20 seconds.
+      """
+    )
+    #expect(
+      wrongClocks.all.isEmpty,
+      """
+      Three threads resolved the unnamed Clock while another thread registered named ones; \
+      they got \(wrongClocks.all.prefix(3)). Read the registrations under the same lock \
+      that `register` takes to write them: only the factory runs without it.
       """
     )
   }

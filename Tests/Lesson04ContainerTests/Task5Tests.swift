@@ -664,6 +664,90 @@ struct Task5Tests {
       """
     )
   }
+  @Test(
+    "A resolver kept by a factory that threw starts afresh when it is used later",
+    arguments: [Scope.transient, .singleton])
+  func keptResolverOfAFactoryThatThrew(scope: Scope) async throws {
+    // Clock's factory hands its resolver to someone (here, the test) and then throws. Its
+    // creation is over: the resolver must not still think it is building Clock.
+    let container = Container()
+    let attempts = Counter()
+    let handedOut = Recorder<any Resolver>()
+    container.register((any Clock).self, scope: scope) { resolver in
+      if attempts.next() == 1 {
+        handedOut.append(resolver)
+        throw ClockNotReady()
+      }
+      return FixedClock("ready")
+    }
+
+    let outcome = await runOffPool(timeLimit: resolveTimeLimit) { () -> String? in
+      _ = try? container.resolve((any Clock).self)
+      return try handedOut.all.first?.resolve((any Clock).self).label
+    }
+
+    #expect(
+      outcome.value == "ready",
+      """
+      Clock's factory (a \(scope)) kept its resolver and threw; later, that resolver was \
+      asked for Clock and should make one (the 'ready' clock), but \(outcome.summary). The \
+      creation the resolver was handed for ended when its factory threw: tell the resolver \
+      its factory is done in a `defer`, so it ends on a throw as well as on a return.
+      """
+    )
+  }
+
+  @Test("Two threads using one kept resolver at once are two resolutions: no false cycle")
+  func keptResolverUsedByTwoThreadsAtOnce() async throws {
+    // A Scheduler keeps its factory's resolver to ask for the singleton Clock later. Two
+    // threads ask it at once: one creates Clock, the other waits for that creation. Neither
+    // is inside the other's resolution, so neither may see a cycle.
+    let container = Container()
+    let made = Counter()
+    let firstStarted = Gate()
+    let waiterThreads = Recorder<WatchedThread>()
+    container.register((any Clock).self, scope: .singleton) { _ in
+      if made.next() == 1 {
+        firstStarted.open()
+        // Finish only once the other thread is parked, waiting for this creation.
+        waitUntilParked(waiterThreads, count: 1, seconds: 3)
+      }
+      return FixedClock("shared")
+    }
+    container.register(Scheduler.self) { resolver in
+      Scheduler(clock: { try resolver.resolve((any Clock).self) })
+    }
+    let scheduler = try #require(
+      await resolveOffPool(Scheduler.self, from: container).value,
+      "Resolving Scheduler, whose factory resolves nothing, failed.")
+    let failures = Recorder<String>()
+
+    let finished = await runConcurrently(2, timeLimit: .seconds(10)) { index in
+      if index == 1 {
+        _ = firstStarted.wait(seconds: 5)
+        waiterThreads.append(.current())
+      }
+      do {
+        _ = try scheduler.clock()
+      } catch {
+        failures.append(describe(error))
+      }
+    }
+
+    try #require(
+      finished, "Two threads asking one kept resolver for the singleton Clock did not return.")
+    #expect(
+      failures.all.isEmpty && made.value == 1,
+      """
+      Two threads asked one kept resolver (a Scheduler's) for the singleton Clock at once: \
+      one created it, the other waited. Both should get the one Clock; they threw \
+      \(failures.all), and Clock's factory ran \(made.value) time(s). A kept resolver \
+      starts a new resolution each time it is used once its factory is done: a new chain \
+      and a new identity, or two threads using it look like one resolution waiting for \
+      itself.
+      """
+    )
+  }
 }
 
 /// AuthService needs SessionStore, which needs AuthService.

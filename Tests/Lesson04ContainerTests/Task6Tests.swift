@@ -209,4 +209,22 @@ struct Task6Tests {
     case .failure(let error): return "an error, \(describe(error))"
     }
   }
+  @Test("Names are taken as written: \"UTC\" and \"utc\" are two registrations")
+  func namesAreCaseSensitive() throws {
+    let container = Container()
+    container.register((any Clock).self, name: "utc") { _ in FixedClock("utc") }
+    container.register((any Clock).self, name: "UTC") { _ in FixedClock("UTC") }
+
+    let lower = try container.resolve((any Clock).self, name: "utc")
+    let upper = try container.resolve((any Clock).self, name: "UTC")
+
+    #expect(
+      lower.label == "utc" && upper.label == "UTC",
+      """
+      Clock was registered as "utc" and as "UTC"; each name should resolve to its own \
+      clock, but "utc" gave the '\(lower.label)' clock and "UTC" the '\(upper.label)' one. \
+      A name is part of the key as written: do not lowercase or trim it.
+      """
+    )
+  }
 }
