@@ -81,6 +81,17 @@ public struct LessonGrade: Sendable {
   /// The lesson is the untouched starter and its tests were not run (see
   /// ``Grading/skipsUntouchedStarters``): it has its tasks, none done, and no test results.
   public var notStarted = false
+  /// The lesson's test files (and `Package.swift`) that differ from the shipped ones. Graded
+  /// against an edited specification (a test deleted, an expectation commented out), a
+  /// lesson is not done, whatever passed.
+  public var editedTests: [String] = []
+  /// Why the lesson is not done although every test passed, for reports: its edited tests.
+  public var editedNotice: String? {
+    editedTests.isEmpty
+      ? nil
+      : "Graded against edited tests (\(editedTests.joined(separator: ", "))), so not done. "
+        + "Put the shipped ones back with: git checkout -- \(lesson.testsFolder) Package.swift"
+  }
 
   public var compiled: Bool { compileErrors == nil }
   public var passedCount: Int { untrusted ? 0 : tasks.reduce(0) { $0 + $1.passedCount } }
@@ -94,6 +105,7 @@ public struct LessonGrade: Sendable {
   }
   public var isDone: Bool {
     compiled && problem == nil && failedCount == 0 && !tasks.isEmpty && !notStarted
+      && editedTests.isEmpty
   }
   public var doneTasks: Int { tasks.filter(\.isDone).count }
 }
@@ -228,6 +240,9 @@ public struct Grading {
         }
         return file.hasPrefix(source.folder(of: lesson) + "/")
           || file.hasPrefix(lesson.testsFolder + "/")
+      }
+      if source == .exercises {
+        grade.editedTests = Checksums(root: course.root).changedTests(for: [lesson])
       }
       return grade
     }

@@ -77,8 +77,8 @@ public struct JSONReport: Encodable, Sendable {
       }
       let status = grade.problem != nil ? "error" : grade.isDone ? "pass" : "fail"
       return LessonResults(
-        id: grade.lesson.id, title: grade.lesson.title, status: status, message: grade.problem,
-        tests: tests)
+        id: grade.lesson.id, title: grade.lesson.title, status: status,
+        message: grade.problem ?? grade.editedNotice, tests: tests)
     }
   }
 
@@ -134,7 +134,7 @@ public enum JUnitReport {
     }
     for grade in grades {
       let count = grade.passedCount + grade.failedCount
-      let errors = grade.compiled ? 0 : 1
+      let errors = (grade.compiled ? 0 : 1) + (grade.editedNotice == nil ? 0 : 1)
       xml +=
         "  <testsuite name=\(quoted("\(grade.lesson.id) — \(grade.lesson.title)")) tests=\"\(count)\" failures=\"\(grade.compiled ? grade.failedCount : 0)\" errors=\"\(errors)\">\n"
       if let compileErrors = grade.compileErrors {
@@ -142,6 +142,11 @@ public enum JUnitReport {
         xml += "    <testcase classname=\(quoted(grade.lesson.id)) name=\"compiles\">\n"
         let what = grade.refused ? "Not graded" : "Does not compile"
         xml += "      <error message=\"\(what)\">\(escaped(text))</error>\n"
+        xml += "    </testcase>\n"
+      }
+      if let notice = grade.editedNotice {
+        xml += "    <testcase classname=\(quoted(grade.lesson.id)) name=\"tests as shipped\">\n"
+        xml += "      <error message=\"Edited tests\">\(escaped(notice))</error>\n"
         xml += "    </testcase>\n"
       }
       for task in grade.tasks {

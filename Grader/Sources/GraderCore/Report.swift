@@ -191,6 +191,10 @@ public struct Report {
       return "Next: make \(id) compile, \(again)"
     }
     guard let task = grade.tasks.first(where: { !$0.isDone }) else {
+      if !grade.editedTests.isEmpty {
+        return "Next: put the shipped tests back (git checkout -- \(grade.lesson.testsFolder) "
+          + "Package.swift), \(again) Every test passes, but against an edited specification."
+      }
       return "Next: ./grade.sh \(id)"
     }
     let files = Grading.taskNumber(task.title).map { todoFiles(in: folder, task: $0) } ?? []
@@ -262,7 +266,8 @@ public struct Report {
       ]
       lines += tests.prefix(8).map { "  \($0)" }
       lines += [
-        "The tests are the specification; a grade against edited tests means little.",
+        "The tests are the specification: a lesson graded against edited tests is not done, "
+          + "whatever passed.",
         "Restore them with: git checkout -- Tests/",
       ]
     }

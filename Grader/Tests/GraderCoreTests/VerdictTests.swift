@@ -180,6 +180,31 @@ import Testing
     #expect(grading.grade(lesson, from: report).isDone)
   }
 
+  @Test("Graded against edited tests, a lesson is not done, in every report, whatever passed")
+  func editedTestsAreNotDone() {
+    var grade = LessonGrade(lesson: lesson, declaredTests: 1)
+    grade.tasks = [
+      TaskGrade(
+        title: "Task 1 — A",
+        tests: [TestResult(id: "a", name: "A", location: location, status: .passed)],
+        location: location)
+    ]
+    #expect(grade.isDone)
+    grade.editedTests = ["Tests/Lesson01XTests/T.swift"]
+    #expect(!grade.isDone && grade.failedCount == 0 && grade.passedCount == 1)
+    let json = JSONReport(grades: [grade])
+    #expect(json.lessons.map(\.status) == ["fail"])
+    #expect(json.lessons.first?.message?.contains("git checkout -- ") == true)
+    let xml = JUnitReport.xml(for: [grade])
+    #expect(xml.contains("name=\"tests as shipped\"") && xml.contains("errors=\"1\""), "\(xml)")
+    #expect(XMLParser(data: Data(xml.utf8)).parse())
+    let report = Report(style: Style(colour: false))
+    let next = report.nextStep([grade], source: .exercises) ?? ""
+    #expect(next.contains("put the shipped tests back"), "\(next)")
+    let closing = report.closing([grade], source: .exercises, editedTests: grade.editedTests)
+    #expect(!closing.joined().contains("Lesson done"), "\(closing)")
+  }
+
   @Test("The overview's line for an untouched starter that was run shows the tests it counts")
   func notStartedShowsCounts() {
     var grade = LessonGrade(lesson: lesson, declaredTests: 3)
