@@ -24,6 +24,8 @@ while [ -L "$script" ]; do
   esac
 done
 root=$(CDPATH='' cd -- "$(dirname -- "$script")" && pwd -P)
+# SwiftPM would build somewhere else than the folders this script and the grader name.
+unset SWIFTPM_BUILD_DIR
 scratch="$root/.build/grader"
 # The maintainers' commands are a program of their own (Grader/Package.swift), built only when
 # one of them is asked for: a learner's first run does not compile them.
@@ -39,6 +41,14 @@ fail() {
   printf 'error: %s\n' "$1" >&2
   exit 2
 }
+
+# Two places SwiftPM cannot build in, said before it fails with a message about its own files.
+if [ -e "$root/.build" ] && [ ! -d "$root/.build" ]; then
+  fail "$root/.build is a file, not a folder: everything is built there. Move it away (mv .build .build.old), then run ./grade.sh again."
+fi
+case $root in
+  *'"'*) fail "The kata's folder path has a double quote (\") in it, and SwiftPM cannot build there. Move or clone the kata to a path without one, then run ./grade.sh again." ;;
+esac
 
 if ! command -v swift >/dev/null 2>&1; then
   fail "Swift was not found on PATH. Install Swift 6.2 or newer (swift.org/install; on macOS, Xcode 26 or newer), then run ./grade.sh again."

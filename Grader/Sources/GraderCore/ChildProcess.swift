@@ -100,8 +100,20 @@ package struct ChildProcess {
   var arguments: [String]
   /// Variables added to the grader's own environment.
   var environment: [String: String] = [:]
-  /// Prefixes of the grader's own variables that the child does not inherit.
+  /// Prefixes of the grader's own variables that the child does not inherit, besides
+  /// ``neverInherited``.
   var inheritedVariablesLeftOut: [String] = []
+  /// Variables no child inherits: `SWIFTPM_BUILD_DIR` would move SwiftPM's build out of the
+  /// folder the grader names (and watches for SwiftPM's lock), and out of the kata.
+  static let neverInherited = ["SWIFTPM_BUILD_DIR"]
+
+  /// The grader's environment `inherited`, less what a child must not inherit.
+  func childEnvironment(inheriting inherited: [String: String]) -> [String: String] {
+    let leftOut = Self.neverInherited + inheritedVariablesLeftOut
+    var env = inherited.filter { variable in !leftOut.contains { variable.key.hasPrefix($0) } }
+    env.merge(environment) { _, new in new }
+    return env
+  }
   /// The working directory.
   var directory: URL
   /// Ctrl-C: when requested, the child is ended.
@@ -132,10 +144,7 @@ package struct ChildProcess {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
     process.currentDirectoryURL = directory
-    var env = ProcessInfo.processInfo.environment.filter { variable in
-      !inheritedVariablesLeftOut.contains { variable.key.hasPrefix($0) }
-    }
-    env.merge(environment) { _, new in new }
+    var env = childEnvironment(inheriting: ProcessInfo.processInfo.environment)
     let mark = Self.markPrefix + UUID().uuidString
     env[Self.markVariable] = mark
     let temporaryFolder = temporaryFolder.flatMap { Self.canBeTMPDIR($0) ? $0 : nil }

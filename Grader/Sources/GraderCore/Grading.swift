@@ -381,6 +381,13 @@ public struct Grading {
     let headings =
       lesson.textPath.flatMap { LessonText(root: course.root, path: $0) }?.taskHeadings ?? []
     let present = Set(graded.compactMap { Self.taskNumber($0.title) })
+    // The manifest decides which test files are compiled (an `exclude:`, a `path:`).
+    let cause =
+      Checksums(root: course.root).manifestChanged()
+      ? "Package.swift differs from the shipped one, and it decides which test files are "
+        + "built. Put it back with: git checkout -- Package.swift"
+      : "its suite is not in \(lesson.testsFolder)/ (a test file deleted, renamed or edited?). "
+        + "Put the shipped tests back with: git checkout -- \(lesson.testsFolder)"
     return headings.compactMap { heading in
       guard let number = Self.taskNumber(heading), !present.contains(number),
         onlyTask.map({ $0 == number }) ?? true
@@ -388,9 +395,7 @@ public struct Grading {
       let test = TestResult(
         id: "\(lesson.testModule).Task\(number) (missing)", name: "The tests of Task \(number)",
         location: Location(file: lesson.testsFolder, line: 0), status: .notRun,
-        note: "No test of this task ran, so it is not done: its suite is not in "
-          + "\(lesson.testsFolder)/ (a test file deleted, renamed or edited?). Put the shipped "
-          + "tests back with: git checkout -- \(lesson.testsFolder)")
+        note: "No test of this task ran, so it is not done: \(cause)")
       return TaskGrade(title: heading, tests: [test], location: nil)
     }
   }

@@ -48,4 +48,20 @@ import Testing
     child.inheritedVariablesLeftOut = ["SWT_"]
     #expect(try child.run().output == "left out")
   }
+
+  @Test("SWIFTPM_BUILD_DIR never reaches a child: the build stays in the folder the grader names")
+  func buildFolderVariableLeftOut() {
+    var child = ChildProcess(
+      arguments: ["true"], directory: FileManager.default.temporaryDirectory,
+      interruption: Interruption())
+    child.environment = ["KATA_LESSONS": "lesson01"]
+    let inherited = ["SWIFTPM_BUILD_DIR": "/tmp/elsewhere", "PATH": "/usr/bin", "SWT_X": "1"]
+    #expect(
+      child.childEnvironment(inheriting: inherited)
+        == ["PATH": "/usr/bin", "SWT_X": "1", "KATA_LESSONS": "lesson01"])
+    child.inheritedVariablesLeftOut = ["SWT_"]
+    #expect(
+      child.childEnvironment(inheriting: inherited)
+        == ["PATH": "/usr/bin", "KATA_LESSONS": "lesson01"])
+  }
 }

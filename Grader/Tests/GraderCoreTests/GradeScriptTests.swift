@@ -243,6 +243,26 @@ import Testing
       graderAgain.swiftBuild.isEmpty, "the learner's grader is kept: \(graderAgain.swiftBuild)")
   }
 
+  @Test(
+    "A .build that is a file, or a kata path with a double quote, is named before SwiftPM fails",
+    arguments: shells)
+  func placesSwiftPMCannotBuildIn(shell: String) throws {
+    let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let kata = work.appending(path: "kata")
+    try FileManager.default.createDirectory(at: kata, withIntermediateDirectories: true)
+    try Data().write(to: kata.appending(path: ".build"))
+    let file = try Self.run(Machine.linux, shell: shell, arguments: ["lesson01"], in: work)
+    #expect(file.status == 2 && file.swiftBuild.isEmpty, "\(file.errors)")
+    #expect(file.errors.contains(".build is a file, not a folder"), "\(file.errors)")
+    #expect(file.errors.contains("mv .build .build.old"))
+
+    let quoted = try Self.run(
+      Machine.linux, shell: shell, arguments: ["lesson01"], kataFolder: "my \"kata\"")
+    #expect(quoted.status == 2 && quoted.swiftBuild.isEmpty, "\(quoted.errors)")
+    #expect(quoted.errors.contains("double quote"), "\(quoted.errors)")
+  }
+
   /// What one run of grade.sh did.
   struct Run {
     var status: Int32
