@@ -31,6 +31,38 @@ struct Task1Tests {
   }
 
   @Test(
+    "Every list loads its products from the catalog again",
+    arguments: [[Sample.keyboard, Sample.mug], [Sample.lamp]]
+  )
+  func everyListLoadsFromTheCatalog(products: [Product]) async throws {
+    let catalog = SpyCatalog(products: products)
+    let dependencies = StubCatalogDependencies(catalog: catalog, analytics: SpyAnalytics())
+    let factory = makeCatalogFactory(dependencies: dependencies, market: .eu)
+
+    let first = try #require(
+      factory.makeProductList(onSelect: { _ in }) as? ProductListScreen,
+      "makeProductList(onSelect:) should return a ProductListScreen."
+    )
+    await first.viewModel.load()
+    let second = try #require(
+      factory.makeProductList(onSelect: { _ in }) as? ProductListScreen,
+      "makeProductList(onSelect:) should return a ProductListScreen every time."
+    )
+    await second.viewModel.load()
+
+    #expect(
+      catalog.productRequests == 2 && second.viewModel.products == products,
+      """
+      Two lists from one factory, each loaded: each should ask the catalog the factory was \
+      given for the products, so the catalog should be asked twice; it was asked \
+      \(catalog.productRequests) time(s), and the second list's state is \
+      \(second.viewModel.state). The factory lives as long as the app and keeps services, not \
+      what a screen loaded: a list that shows the first list's products shows stale data.
+      """
+    )
+  }
+
+  @Test(
     "Picking a product is counted by the container's analytics and handed to onSelect",
     arguments: [Sample.mug, Sample.lamp]
   )
@@ -45,20 +77,23 @@ struct Task1Tests {
       "makeProductList(onSelect:) should return a ProductListScreen."
     )
     screen.viewModel.select(product)
+    screen.viewModel.select(product)
 
     #expect(
-      analytics.events == [.productSelected(product.id)],
+      analytics.events == [.productSelected(product.id), .productSelected(product.id)],
       """
-      Picking \(product.name) should be counted by the analytics the factory was given; that \
-      tracker recorded \(analytics.events). Every service a screen uses comes from the \
-      factory's dependencies.
+      Picking \(product.name) twice should be counted twice by the analytics the factory was \
+      given; that tracker recorded \(analytics.events). Every service a screen uses comes from \
+      the factory's dependencies, passed on as it got them: no tracker of the factory's own \
+      that drops a repeated pick.
       """
     )
     #expect(
-      picks.products == [product],
+      picks.products == [product, product],
       """
-      Picking \(product.name) should reach the `onSelect` passed to the factory; it received \
-      \(picks.products.map(\.name)). The factory combines that run-time callback with the services.
+      Picking \(product.name) twice should reach the `onSelect` passed to the factory twice; it \
+      received \(picks.products.map(\.name)). The factory combines that run-time callback with \
+      the services.
       """
     )
   }
@@ -117,6 +152,28 @@ struct Task1Tests {
       """
       The factory returned the same list (or the same view model) twice. A screen is \
       transient: each call builds a new one, so no old state comes back.
+      """
+    )
+  }
+
+  @Test(
+    "A new factory holds no screen before anyone asks for one",
+    arguments: Market.allCases
+  )
+  func newFactoryHoldsNoScreen(market: Market) {
+    let factory = makeCatalogFactory(
+      dependencies: StubCatalogDependencies(catalog: SpyCatalog(), analytics: SpyAnalytics()),
+      market: market
+    )
+
+    let screens = storedScreens(in: factory)
+    #expect(
+      screens.isEmpty,
+      """
+      The \(market) factory was just made and nobody asked it for a screen, yet it stores one \
+      (or a screen's view model), at \(screens). A factory builds a screen when it is asked, \
+      and hands it over: a list built ahead of time lives in a long-lived object before anyone \
+      shows it. Keep the services, and build the list in makeProductList(onSelect:).
       """
     )
   }

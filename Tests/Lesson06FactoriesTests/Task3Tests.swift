@@ -243,6 +243,21 @@ struct Task3Tests {
     )
   }
 
+  @Test("A pick on a list whose coordinator is gone does nothing, without a crash")
+  func pickAfterTheCoordinatorIsGone() async {
+    await #expect(
+      processExitsWith: .success,
+      """
+      A coordinator showed its list and was let go, while the list stayed on screen; a pick on \
+      that list then crashed the app. A list can outlive its flow (a navigator still shows it), \
+      so its onSelect must not assume the coordinator is there: capture it with [weak self] \
+      (not unowned), and a pick after the flow is gone does nothing.
+      """
+    ) {
+      await pickOnAListWhoseCoordinatorIsGone()
+    }
+  }
+
   @Test("The real factory and the coordinator together show the picked product")
   func factoryAndCoordinatorTogether() async throws {
     let catalog = SpyCatalog()
@@ -281,4 +296,17 @@ struct Task3Tests {
       """
     )
   }
+}
+
+/// Starts a catalog coordinator on a spy factory, lets the coordinator go, and plays a
+/// customer picking a product on the list it showed, which is still on screen.
+@MainActor
+private func pickOnAListWhoseCoordinatorIsGone() {
+  let factory = SpyCatalogFactory()
+  let navigator = RecordingNavigator()
+  do {
+    let coordinator = makeCatalogCoordinator(factory: factory, navigator: navigator)
+    coordinator.start()
+  }
+  factory.customerPicks(Sample.mug)
 }

@@ -174,4 +174,22 @@ struct Task4Tests {
       """
     )
   }
+
+  @Test("In the app, the catalog coordinator stores no value that differs by market")
+  func appCoordinatorsStoreNoMarketFlag() {
+    let us = plainValuesInCoordinators(keptBy: appAfterEveryFlow(market: .us))
+    let eu = plainValuesInCoordinators(keptBy: appAfterEveryFlow(market: .eu))
+
+    let differing = us.symmetricDifference(eu).sorted()
+    #expect(
+      differing.isEmpty,
+      """
+      A US app and an EU app, built alike and run through the same flows, keep coordinators \
+      that store different values: \(differing). A value a coordinator keeps that depends on \
+      the market (a region code, a Bool, an enum of its own) is the market flag under another \
+      type: the coordinator would branch on it. The root gives each market its factory, and \
+      the coordinator calls makeProductDetail(for:) in every market.
+      """
+    )
+  }
 }

@@ -238,6 +238,17 @@ struct Task5Tests {
       coordinator an account factory, each with only its own feature's dependencies.
       """
     )
+    let reach = factoriesReachingTheOtherFeature(keptBy: app)
+    #expect(
+      reach.isEmpty,
+      """
+      A factory the app keeps stores the other feature's factory or services, at \(reach): \
+      through it one feature reaches the other's (the catalog the account's orders), and the \
+      two factories are coupled again. Each factory keeps only its own feature's dependencies; \
+      if one feature's screen leads to the other's, its coordinator asks the root (or a parent \
+      coordinator) to start that flow.
+      """
+    )
   }
 }
 

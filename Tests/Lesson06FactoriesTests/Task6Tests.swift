@@ -143,6 +143,38 @@ struct Task6Tests {
     )
   }
 
+  @Test(
+    "makeShopApp shows nothing until start(), which pushes one product list",
+    arguments: Market.allCases
+  )
+  func startShowsTheFirstScreenOnce(market: Market) {
+    let navigator = RecordingNavigator()
+    let app = makeShopApp(
+      configuration: configuration(market: market, backend: FakeBackend()), navigator: navigator)
+    defer { withExtendedLifetime(app) {} }
+    let shownBeforeStart = navigator.steps.count
+
+    app.start()
+
+    #expect(
+      shownBeforeStart == 0,
+      """
+      makeShopApp(configuration:navigator:) already showed \(shownBeforeStart) screen(s) before \
+      anyone called start(). It builds the graph and returns the app not yet started; the \
+      scene (a SceneDelegate, launchDemo) calls start() itself, so an app that starts itself \
+      shows its first screen twice.
+      """
+    )
+    #expect(
+      navigator.steps.count == shownBeforeStart + 1 && navigator.pushed.last is ProductListScreen,
+      """
+      start() should push exactly one screen, the product list; it showed \
+      \(navigator.steps.count - shownBeforeStart), and the navigator holds \
+      \(navigator.pushed.map(\.title)).
+      """
+    )
+  }
+
   @Test("The HTTP client is made once and shared by every feature and every account")
   func oneSharedClient() async throws {
     let counter = CreationCounter()
@@ -256,6 +288,8 @@ struct Task6Tests {
     _ = try await openOrders(app, on: navigator)
     app.switchAccount(to: Sample.alice)
     let again = try await openOrders(app, on: navigator)
+    app.switchAccount(to: Sample.bob)
+    let bobAgain = try await openOrders(app, on: navigator)
 
     #expect(
       again.orders == Sample.aliceOrders,
@@ -270,6 +304,16 @@ struct Task6Tests {
       Signing in again should build a new repository, so Alice's orders are fetched again; \
       they were fetched \(backend.count(of: "/accounts/alice/orders")) time(s). Are repositories \
       kept per account id?
+      """
+    )
+    #expect(
+      bobAgain.orders == Sample.bobOrders && backend.count(of: "/accounts/bob/orders") == 2,
+      """
+      Back on Bob a second time, the history should fetch his orders again; it shows \
+      \(bobAgain.state), and Bob's orders were fetched \
+      \(backend.count(of: "/accounts/bob/orders")) time(s). Every switch starts a new session, \
+      for the account signed in at launch and for every later one alike: are the sessions \
+      built on a switch kept per account id and reused?
       """
     )
   }
@@ -522,6 +566,37 @@ struct Task6Tests {
   }
 
   @Test(
+    "A product list shown before a switch still opens what the customer picks",
+    arguments: Market.allCases
+  )
+  func listShownBeforeASwitchStillOpensPicks(market: Market) async throws {
+    let backend = FakeBackend()
+    let navigator = RecordingNavigator()
+    let app = makeShopApp(
+      configuration: configuration(market: market, account: Sample.alice, backend: backend),
+      navigator: navigator)
+    defer { withExtendedLifetime(app) {} }
+
+    let (list, _) = try await pickProduct(Sample.keyboard, in: app, on: navigator)
+    app.switchAccount(to: Sample.bob)
+    _ = try await openOrders(app, on: navigator)
+    let before = navigator.pushed.count
+    list.select(Sample.mug)
+    let picked = navigator.pushed.count == before + 1 ? navigator.pushed.last : nil
+
+    #expect(
+      picked.flatMap(productShown(on:)) == Sample.mug,
+      """
+      The product list shown before the switch to Bob is still on screen; picking the mug on \
+      it should push the mug's product screen, but it pushed \
+      \(navigator.pushed.dropFirst(before).map(\.title)). The catalog flow lives as long as \
+      the app: a switch renews only the account's session and flow. A catalog coordinator \
+      rebuilt on the switch leaves the list calling back into the old one, which is gone.
+      """
+    )
+  }
+
+  @Test(
     "A switch keeps the app-wide services: only the account's session is new",
     arguments: [Sample.alice, Sample.bob]
   )
@@ -555,6 +630,14 @@ struct Task6Tests {
 /// The orders the fake backend holds for `account`.
 private func orders(of account: Account) -> [Order] {
   account == Sample.alice ? Sample.aliceOrders : Sample.bobOrders
+}
+
+/// The product a product screen of either market shows; `nil` for any other screen.
+@MainActor
+private func productShown(on screen: any Screen) -> Product? {
+  if let detail = screen as? ProductDetailScreen { return detail.viewModel.product }
+  if let page = screen as? ProductPageScreen { return page.viewModel.product }
+  return nil
 }
 
 /// What a product screen of either market says about the stock: the detail's availability

@@ -485,12 +485,23 @@ func loadProductScreen(
 /// A coordinator should keep its factory and navigator and nothing it only passes on. The
 /// search sees through optionals, tuples and collections, and goes all the way down into
 /// every stored struct or class (a container under another name, a bundle of services in an
-/// environment), but never into a factory, a navigator or a screen: a factory holds services
-/// by design, and a screen is what the coordinator shows.
+/// environment, a navigator of the app's own that wraps the one it was given), but never
+/// into a factory or a screen: a factory holds services by design, and a screen is what the
+/// coordinator shows.
 @MainActor
 func storedServices(in instance: Any) -> [String] {
   reachableStoredValues(in: instance).compactMap { path, value in
     isServiceOrContainer(value) ? path : nil
+  }
+}
+
+/// Where `instance` stores a screen or a screen's view model, searched like
+/// ``storedServices(in:)``: what a factory that builds screens ahead of time keeps.
+@MainActor
+func storedScreens(in instance: Any) -> [String] {
+  reachableStoredValues(in: instance).compactMap { path, value in
+    value is any Screen || value is ProductListViewModel || value is ProductDetailViewModel
+      || value is ProductPageViewModel || value is OrderHistoryViewModel ? path : nil
   }
 }
 
@@ -503,7 +514,7 @@ func storedMarketSettings(in instance: Any) -> [String] {
 }
 
 /// Every coordinator an app keeps, found through its stored properties all the way down (but
-/// not inside services, factories, navigators or screens), with the path that reaches it.
+/// not inside services, factories or screens), with the path that reaches it.
 ///
 /// This is what the app runs, whatever the `make…` helpers build. A coordinator that only a
 /// closure holds cannot be seen.
@@ -537,6 +548,28 @@ func factoriesForBothFeatures(keptBy app: any ShopApp) -> [String] {
   }
 }
 
+/// Where a factory an app keeps (found as in ``factoriesForBothFeatures(keptBy:)``) stores,
+/// outside the dependencies it was given, the other feature's factory or services: a catalog
+/// factory that keeps an account factory or the orders, an account factory that keeps a catalog
+/// factory or the catalog. Dependencies shaped for the factory's own feature are not searched:
+/// one container may serve both features, each factory seeing its own slice of it.
+@MainActor
+func factoriesReachingTheOtherFeature(keptBy app: any ShopApp) -> [String] {
+  reachableStoredValues(in: app).flatMap { path, factory -> [String] in
+    let isCatalog = factory is any CatalogFactory
+    guard isCatalog != (factory is any AccountFactory) else { return [] }
+    return reachableStoredValues(in: factory).compactMap { innerPath, value in
+      let reachesTheOther =
+        isCatalog
+        ? value is any AccountFactory || value is any OrdersRepository
+          || (value is any AccountDependencies && !(value is any CatalogDependencies))
+        : value is any CatalogFactory || value is any CatalogService
+          || (value is any CatalogDependencies && !(value is any AccountDependencies))
+      return reachesTheOther ? "\(path).\(innerPath)" : nil
+    }
+  }
+}
+
 /// Where a factory an app keeps (found as in ``factoriesForBothFeatures(keptBy:)``) stores an
 /// HTTP client in a property of its own, not inside the dependencies it was given: a factory
 /// that is the container under another role.
@@ -548,6 +581,23 @@ func factoriesHoldingAClient(keptBy app: any ShopApp) -> [String] {
       property is any HTTPClient ? "\(path).\(label)" : nil
     }
   }
+}
+
+/// The plain values (strings, characters, Booleans, enum cases without payload) that the
+/// coordinators an app keeps (found as in ``coordinatorsKept(by:)``) store, each as
+/// `path = value`: where a market flag of another type than `Market` would sit.
+@MainActor
+func plainValuesInCoordinators(keptBy app: any ShopApp) -> Set<String> {
+  Set(
+    coordinatorsKept(by: app).flatMap { path, coordinator in
+      reachableStoredValues(in: coordinator).compactMap { innerPath, value -> String? in
+        let mirror = Mirror(reflecting: value)
+        let isPlain =
+          value is String || value is Substring || value is Character || value is Bool
+          || (mirror.displayStyle == .enum && mirror.children.isEmpty)
+        return isPlain ? "\(path).\(innerPath) = \(String(reflecting: value))" : nil
+      }
+    })
 }
 
 /// Every catalog factory that a coordinator the app keeps (found as in
@@ -609,8 +659,10 @@ private func isMarketSetting(_ value: Any) -> Bool {
 }
 
 /// The stored values of `instance` and, recursively, of each stored value that is not itself
-/// a service, a market setting, a factory, a navigator or a screen. Each object is visited
-/// once, so references back (a parent coordinator, a delegate) end the search.
+/// a service, a market setting, a factory or a screen. A navigator is searched too: the tests'
+/// own hold only screens, and one the app wraps around them must carry no container. Each
+/// object is visited once, so references back (a parent coordinator, a delegate) end the
+/// search.
 @MainActor
 private func reachableStoredValues(in instance: Any) -> [(path: String, value: Any)] {
   var found: [(path: String, value: Any)] = []
@@ -624,8 +676,7 @@ private func reachableStoredValues(in instance: Any) -> [(path: String, value: A
     found.append((path, value))
     let isOpaque =
       isServiceOrContainer(value) || isMarketSetting(value)
-      || value is any CatalogFactory || value is any AccountFactory || value is any Navigator
-      || value is any Screen
+      || value is any CatalogFactory || value is any AccountFactory || value is any Screen
     guard !isOpaque, depth < 12 else { continue }
     if type(of: value) is AnyClass {
       guard visited.insert(ObjectIdentifier(value as AnyObject)).inserted else { continue }
