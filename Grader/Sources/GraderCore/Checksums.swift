@@ -25,11 +25,28 @@ package struct Checksums {
 
   /// The test folders of `lessons`, with the shared test support.
   package static func testFolders(of lessons: [Lesson]) -> [String] {
-    lessons.map(\.testsFolder) + ["Tests/KataTestSupport"]
+    lessons.map(\.testsFolder) + ["Tests/KataTestSupport", orderedOutputFolder]
   }
 
-  /// Every `.swift` file below `folders`, as sorted relative paths.
-  func files(in folders: [String]) -> [String] { SwiftFiles.below(folders, in: root) }
+  /// The C target every test process runs before its first test: C, not Swift, but as much
+  /// the tests' as they are.
+  static let orderedOutputFolder = "Tests/KataOrderedOutput"
+
+  /// Every `.swift` file below `folders` (and every file of ``orderedOutputFolder``), as
+  /// sorted relative paths.
+  func files(in folders: [String]) -> [String] {
+    var found = SwiftFiles.below(folders, in: root)
+    if folders.contains(Self.orderedOutputFolder) {
+      let folder = root.appending(path: Self.orderedOutputFolder)
+      let names = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }
+      found += (names ?? []).map { "\(Self.orderedOutputFolder)/\($0)" }.filter { path in
+        let type = try? FileManager.default.attributesOfItem(
+          atPath: root.appending(path: path).path)[.type]
+        return !path.hasSuffix(".swift") && type as? FileAttributeType == .typeRegular
+      }
+    }
+    return Array(Set(found)).sorted()
+  }
 
   /// The list as committed: path → fingerprint.
   package func recorded() -> [String: String] {

@@ -13,6 +13,7 @@ public enum GraderCommand {
   package static func main(
     arguments: [String], root: URL, maintainers: (any MaintainersCommands)?
   ) -> Int32 {
+    StandardStreams.makeWritable()
     let style = Style.detect()
     // Ctrl-C, as every part below sees it: the one token the signal handlers set.
     let interruption = Interrupts.signals
@@ -205,4 +206,23 @@ package protocol MaintainersCommands {
     _ options: Options, lessons: [Lesson], course: Course, style: Style,
     interruption: Interruption
   ) throws(GraderError) -> Int32
+}
+
+/// The grader's standard output and error, made safe to write to before anything is written.
+enum StandardStreams {
+  /// Points standard output or error at /dev/null when it is closed (`./grade.sh 2>&-`) or
+  /// not open for writing (bash, started with it closed, may open its script there): the first
+  /// write to it would otherwise end the grader with SIGILL before it said anything.
+  static func makeWritable() {
+    for stream in [STDOUT_FILENO, STDERR_FILENO] {
+      let flags = fcntl(stream, F_GETFL)
+      guard flags == -1 || (flags & O_ACCMODE) == O_RDONLY else { continue }
+      let null = open("/dev/null", O_WRONLY)
+      guard null >= 0 else { continue }
+      if null != stream {
+        dup2(null, stream)
+        close(null)
+      }
+    }
+  }
 }

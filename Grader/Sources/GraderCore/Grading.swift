@@ -90,7 +90,8 @@ public struct LessonGrade: Sendable {
     editedTests.isEmpty
       ? nil
       : "Graded against edited tests (\(editedTests.joined(separator: ", "))), so not done. "
-        + "Put the shipped ones back with: git checkout -- \(lesson.testsFolder) Package.swift"
+        + "Put the shipped ones back with: git checkout -- Tests Package.swift (git status Tests "
+        + "shows files you added)"
   }
 
   public var compiled: Bool { compileErrors == nil }
@@ -155,6 +156,11 @@ public struct Grading {
     -> [LessonGrade]
   {
     let fileManager = FileManager.default
+    // What the files hold as grading starts: a save before the tests end is not what ran.
+    let before = Dictionary(
+      uniqueKeysWithValues: lessons.map { lesson in
+        (lesson.module, SourceRecord.contents(of: source.folder(of: lesson), in: course.root))
+      })
     var missing: [String: [Diagnostic]] = [:]
     for lesson in lessons {
       for folder in [source.folder(of: lesson), lesson.testsFolder]
@@ -243,6 +249,15 @@ public struct Grading {
       }
       if source == .exercises {
         grade.editedTests = Checksums(root: course.root).changedTests(for: [lesson])
+      }
+      let now = SourceRecord.contents(of: source.folder(of: lesson), in: course.root)
+      if grade.problem == nil, let then = before[lesson.module], now != then {
+        let changed = Set(now.keys).union(then.keys).filter { now[$0] != then[$0] }.sorted()
+        grade.problem =
+          "Files changed while the lesson was graded (\(changed.prefix(3).joined(separator: ", "))"
+          + "): these results are of what they held before, so none counts. Run ./grade.sh "
+          + "\(lesson.id) again (and if your code writes them itself, let it write elsewhere: "
+          + "the lesson's folder is what is built)."
       }
       return grade
     }

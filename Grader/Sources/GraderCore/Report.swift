@@ -192,8 +192,9 @@ public struct Report {
     }
     guard let task = grade.tasks.first(where: { !$0.isDone }) else {
       if !grade.editedTests.isEmpty {
-        return "Next: put the shipped tests back (git checkout -- \(grade.lesson.testsFolder) "
-          + "Package.swift), \(again) Every test passes, but against an edited specification."
+        return "Next: put the shipped tests back (git checkout -- Tests Package.swift; `git "
+          + "status Tests` shows files you added), \(again) Every test passes, but against an "
+          + "edited specification."
       }
       return "Next: ./grade.sh \(id)"
     }

@@ -406,6 +406,27 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: root.appending(path: "Tests/results.xml").path))
   }
 
+  @Test(
+    "Started with standard error closed, or open only for reading, the grader still says why it stops",
+    arguments: ["exec 2>&-", "exec 2</dev/null"])
+  func closedStandardError(closing: String) throws {
+    let grader = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appending(path: "kata-grader")
+    try #require(FileManager.default.isExecutableFile(atPath: grader.path), "\(grader.path)")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    // An unknown lesson: its error is the first thing written, to standard error.
+    process.arguments = ["-c", "\(closing); exec \"$0\" lesson99", grader.path]
+    process.environment = ["KATA_ROOT": kataRoot.path, "PATH": "/usr/bin:/bin"]
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(
+      process.terminationReason == .exit && process.terminationStatus == 2,
+      "ended by \(process.terminationReason == .exit ? "status" : "signal") \(process.terminationStatus)"
+    )
+  }
+
   @Test("A grading run leaves no folder behind in the system's temporary folder")
   func noTemporaryLeftovers() throws {
     let root = try MiniKata.prepare()
@@ -583,6 +604,16 @@ import Testing
     #expect(
       checksums.changedTests(for: course.lessons)
         == ["Tests/Lesson01ArithmeticTests/ArithmeticTests.swift"])
+
+    // The C constructor every test process runs first is the tests' too.
+    let constructor = root.appending(path: "Tests/KataOrderedOutput/OrderedOutput.c")
+    let shippedConstructor = try Data(contentsOf: constructor)
+    try (String(decoding: shippedConstructor, as: UTF8.self) + "\n// edited\n").write(
+      to: constructor, atomically: true, encoding: .utf8)
+    #expect(
+      checksums.changedTests(for: course.lessons).contains(
+        "Tests/KataOrderedOutput/OrderedOutput.c"))
+    try shippedConstructor.write(to: constructor)
 
     // The manifest decides what is built: an edited one is named the same way.
     let manifest = root.appending(path: "Package.swift")
@@ -854,6 +885,24 @@ import Testing
     let errors = try #require(grades.last?.compileErrors)
     #expect(
       errors.first?.message.contains("cannot convert") == true, "the complete save was graded")
+  }
+
+  @Test("A lesson file that changes while the tests run makes the grade count nothing")
+  func changedDuringTheTests() throws {
+    let root = try MiniKata.prepare()
+    let generated = root.appending(path: "Exercises/Lesson01Arithmetic/Generated.swift")
+    defer {
+      try? FileManager.default.removeItem(at: generated)
+      try? MiniKata.use(case: nil, in: root)
+    }
+    // The code under test writes a file into its lesson while its tests run, as a save would.
+    let grade = try MiniKata.grade(case: "writer")
+    #expect(!grade.isDone)
+    #expect(
+      grade.problem?.contains("Files changed while the lesson was graded") == true,
+      "\(grade.problem ?? "no problem")")
+    #expect(grade.problem?.contains("Generated.swift") == true)
+    #expect(JSONReport(grades: [grade]).lessons.map(\.status) == ["error"])
   }
 
   @Test("--watch does not grade without end when the code under test writes into the lesson")
