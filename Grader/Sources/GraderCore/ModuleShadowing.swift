@@ -34,6 +34,64 @@ enum ModuleShadowing {
           + "checks would call it instead of the module, so no verdict could be trusted. "
           + "Give it another name.")
     }
+    for file in SwiftFiles.below([folder], in: root) {
+      guard let text = try? String(contentsOf: root.appending(path: file), encoding: .utf8),
+        let (type, line) = publicExtension(in: text)
+      else { continue }
+      return Diagnostic(
+        severity: "error", location: Location(file: file, line: line),
+        message:
+          "this adds a public member to \(type): the tests import your module, so they would "
+          + "call yours instead of the standard one (an `isEmpty` that is always true turns "
+          + "their checks green). Drop `public`: nothing outside your module needs it.")
+    }
+    return nil
+  }
+
+  /// The standard types the tests' code calls members of.
+  static let standardTypes = [
+    "Array", "Dictionary", "Set", "String", "Substring", "Character", "Optional", "Result",
+    "Sequence", "Collection", "BidirectionalCollection", "RandomAccessCollection",
+    "RangeReplaceableCollection", "MutableCollection", "StringProtocol", "Int", "Double", "Bool",
+    "Equatable", "Hashable", "Comparable", "Error", "Range", "ClosedRange", "Date", "URL", "UUID",
+    "Data", "Duration",
+  ]
+
+  /// The first extension in `source` of one of ``standardTypes`` that is public or declares a
+  /// public or open member, and its line: the tests, which import the learner's module, would
+  /// call that member (a learner's `isEmpty` on `Array` shadows the standard one).
+  static func publicExtension(in source: String) -> (type: String, line: Int)? {
+    let code = withoutCommentsAndStrings(source)
+    let types = standardTypes.joined(separator: "|")
+    guard
+      let pattern = try? Regex(
+        "(\\b(?:public|open)\\s+)?\\bextension\\s+(?:Swift\\.|Foundation\\.)?`?(\(types))`?(?![\\w])"
+      )
+    else { return nil }
+    for match in code.matches(of: pattern) {
+      guard let type = match.output[2].substring else { continue }
+      var isPublic = match.output[1].substring != nil
+      if !isPublic, let open = code[match.range.upperBound...].firstIndex(of: "{") {
+        // The extension's body, to its matching brace.
+        var depth = 0
+        var end = code.endIndex
+        for index in code[open...].indices {
+          if code[index] == "{" { depth += 1 }
+          if code[index] == "}" {
+            depth -= 1
+            if depth == 0 {
+              end = index
+              break
+            }
+          }
+        }
+        isPublic = code[open..<end].contains(/\b(public|open)\b/)
+      }
+      if isPublic {
+        let line = code[..<match.range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        return (String(type), line)
+      }
+    }
     return nil
   }
 

@@ -46,6 +46,32 @@ import Testing
     #expect(try problem(in: source) == nil)
   }
 
+  @Test(
+    "A public member added to a standard type is an error: the tests would call it",
+    arguments: [
+      "extension Array {\n  public var isEmpty: Bool { true }\n}",
+      "public extension Collection {\n  var isEmpty: Bool { true }\n}",
+      "extension Swift.Optional {\n  open func map() {}\n}",
+      "struct A {}\nextension String where Self == String {\n  public func contains(_ x: String) -> Bool { true }\n}",
+    ])
+  func publicStandardExtension(source: String) throws {
+    let found = try #require(try problem(in: source))
+    #expect(found.message.contains("adds a public member to"), "\(found.message)")
+    #expect(found.location?.line == (source.hasPrefix("struct") ? 2 : 1))
+  }
+
+  @Test(
+    "An internal helper on a standard type, or a public extension of the learner's own type, is fine",
+    arguments: [
+      "extension Array {\n  var second: Element? { dropFirst().first }\n}",
+      "public struct Box {}\nextension Box {\n  public var isEmpty: Bool { true }\n}",
+      "// extension Array { public var isEmpty: Bool { true } }",
+      "extension StringBuilder {\n  public func go() {}\n}",
+    ])
+  func fineExtensions(source: String) throws {
+    #expect(try problem(in: source) == nil)
+  }
+
   @Test("The line named is the declaration's, after comments and strings that span lines")
   func lineOfTheDeclaration() throws {
     let source =
