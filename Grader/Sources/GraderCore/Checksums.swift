@@ -45,7 +45,7 @@ package struct Checksums {
         return !path.hasSuffix(".swift") && type as? FileAttributeType == .typeRegular
       }
     }
-    return Array(Set(found)).sorted()
+    return found.sorted()
   }
 
   /// The list as committed: path → fingerprint.

@@ -23,10 +23,11 @@ enum ModuleShadowing {
   ///   - folder: The lesson's source folder, relative to `root`.
   ///   - root: The kata's root.
   static func problem(in folder: String, root: URL) -> Diagnostic? {
-    for file in SwiftFiles.below([folder], in: root) {
-      guard let text = try? String(contentsOf: root.appending(path: file), encoding: .utf8),
-        let (name, line) = declaration(in: text)
-      else { continue }
+    let sources = SwiftFiles.below([folder], in: root).compactMap { file in
+      (try? String(contentsOf: root.appending(path: file), encoding: .utf8)).map { (file, $0) }
+    }
+    for (file, text) in sources {
+      guard let (name, line) = declaration(in: text) else { continue }
       return Diagnostic(
         severity: "error", location: Location(file: file, line: line),
         message:
@@ -34,10 +35,8 @@ enum ModuleShadowing {
           + "checks would call it instead of the module, so no verdict could be trusted. "
           + "Give it another name.")
     }
-    for file in SwiftFiles.below([folder], in: root) {
-      guard let text = try? String(contentsOf: root.appending(path: file), encoding: .utf8),
-        let (type, line) = publicExtension(in: text)
-      else { continue }
+    for (file, text) in sources {
+      guard let (type, line) = publicExtension(in: text) else { continue }
       return Diagnostic(
         severity: "error", location: Location(file: file, line: line),
         message:

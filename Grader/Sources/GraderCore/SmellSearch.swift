@@ -45,23 +45,21 @@ package struct SmellSearch: Sendable, Equatable {
   /// Every line of code in `folder` (relative to `root`) that the search finds, as
   /// `file:line: the line`, in file order.
   package func hits(in folder: String, root: URL) -> [String] {
-    let files = SwiftFiles.below([folder], in: root).filter {
-      file == "*" || $0 == "\(folder)/\(file)"
+    // Every file of the lesson, read once: as written, and without comments and strings.
+    let sources = SwiftFiles.below([folder], in: root).compactMap { path in
+      (try? String(contentsOf: root.appending(path: path), encoding: .utf8)).map {
+        (path: path, source: $0, code: ModuleShadowing.withoutCommentsAndStrings($0))
+      }
     }
     // A type renamed in any file of the lesson is the same type: its alias is searched too.
-    let everyFile = SwiftFiles.below([folder], in: root).compactMap {
-      try? String(contentsOf: root.appending(path: $0), encoding: .utf8)
-    }.map(ModuleShadowing.withoutCommentsAndStrings)
-    let searched = Self.withAliases(terms, declaredIn: everyFile)
+    let searched = Self.withAliases(terms, declaredIn: sources.map(\.code))
     // Simple word boundaries: Unicode's would not break `AppContainer.shared` at the dot.
     let patterns = searched.compactMap {
       try? Regex(Self.pattern(for: $0)).wordBoundaryKind(.simple)
     }
-    return files.flatMap { path -> [String] in
-      guard let source = try? String(contentsOf: root.appending(path: path), encoding: .utf8)
-      else { return [] }
-      let code = ModuleShadowing.withoutCommentsAndStrings(source).split(
-        separator: "\n", omittingEmptySubsequences: false)
+    let searchedFiles = sources.filter { file == "*" || $0.path == "\(folder)/\(file)" }
+    return searchedFiles.flatMap { path, source, stripped -> [String] in
+      let code = stripped.split(separator: "\n", omittingEmptySubsequences: false)
       let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
       return code.indices.filter { index in
         patterns.contains { code[index].contains($0) }
