@@ -6,15 +6,16 @@ public enum CodeSource: Sendable, Equatable {
   case exercises
   /// `Solutions/`: the reference solutions.
   case solutions
-  /// A folder inside the kata holding one folder per lesson module (a variant being checked).
-  case folder(String)
+  /// A folder inside the kata holding one folder per lesson module (a variant being checked),
+  /// built in `build` (a folder of its own, so that two such sources build at once).
+  case folder(String, build: String)
 
   /// The value of `KATA_SOURCE` that selects it in Package.swift.
   var environmentValue: String {
     switch self {
     case .exercises: return "exercises"
     case .solutions: return "solutions"
-    case .folder(let path): return path
+    case .folder(let path, _): return path
     }
   }
 
@@ -23,7 +24,7 @@ public enum CodeSource: Sendable, Equatable {
     switch self {
     case .exercises: return lesson.exercisesFolder
     case .solutions: return lesson.solutionsFolder
-    case .folder(let path): return "\(path)/\(lesson.module)"
+    case .folder(let path, _): return "\(path)/\(lesson.module)"
     }
   }
 
@@ -37,7 +38,7 @@ public enum CodeSource: Sendable, Equatable {
     switch self {
     case .exercises: return ".build/exercises"
     case .solutions: return ".build/solutions"
-    case .folder: return ".build/variants"
+    case .folder(_, let build): return build
     }
   }
 }
@@ -112,7 +113,7 @@ public struct LessonGrade: Sendable {
 }
 
 /// Builds lessons and runs their tests; one compile error never stops the other lessons.
-public struct Grading {
+public struct Grading: Sendable {
   public var course: Course
   public var timeLimit: Double
   /// Told what is happening (building, the test that runs), for a progress line.
@@ -126,6 +127,10 @@ public struct Grading {
   /// Runs only this task's tests (`TaskNTests` in each test module), and compiles only its
   /// test files, for `--verify`, where a wrong variant needs no more than its task's verdict.
   package var onlyTask: Int?
+  /// The caller holds the kata's ``RunLock`` for its whole run (`--verify`, `--mutants`), so
+  /// grading does not take it again (it is not re-entrant, and `--verify` grades from several
+  /// threads at once).
+  package var holdsRunLock = false
   /// Ctrl-C: the build or the test process is stopped, and grading ends.
   public var interruption: Interruption
 
@@ -143,13 +148,14 @@ public struct Grading {
   public func grade(_ lessons: [Lesson], from source: CodeSource) throws(GraderError)
     -> [LessonGrade]
   {
-    try RunLock.whileHeld(root: course.root, interruption: interruption) {
-      () throws(GraderError) in
+    let graded = { () throws(GraderError) in
       try SwiftPMLock.waitWhileHeld(
         scratch: course.root.appending(path: source.scratchPath), root: course.root,
         interruption: interruption)
       return try gradeHoldingLock(lessons, from: source)
     }
+    if holdsRunLock { return try graded() }
+    return try RunLock.whileHeld(root: course.root, interruption: interruption, graded)
   }
 
   private func gradeHoldingLock(_ lessons: [Lesson], from source: CodeSource) throws(GraderError)

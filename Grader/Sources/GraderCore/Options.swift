@@ -42,6 +42,8 @@ public struct Options: Sendable, Equatable {
   public var junitPath: String?
   /// For `--reset`: do not ask for confirmation.
   public var assumeYes = false
+  /// For `--verify`: how many variants to check at once; `nil` for the default.
+  public var jobs: Int?
 
   public init() {}
 
@@ -88,6 +90,9 @@ public struct Options: Sendable, Equatable {
   }
 
   private mutating func validate() throws(GraderError) {
+    if jobs != nil && mode != .verify && mode != .help {
+      throw .usage("--jobs goes with --verify: --verify --jobs 2.")
+    }
     if [.hint, .reset, .watch].contains(mode) && (json || junitPath != nil) {
       throw .usage(
         "--json and --junit go with grading; --hint, --reset and --watch write no reports.")
@@ -265,6 +270,20 @@ public struct Options: Sendable, Equatable {
           throw .usage("--timeout takes a number of seconds from 1 to 3600, e.g. --timeout 60.")
         }
         options.timeLimit = seconds
+      }),
+    Option(
+      names: ["--jobs"], valueName: "<n>",
+      missingValue: "--jobs takes how many variants to check at once, from 1 to 16, e.g. --jobs 2.",
+      summary: """
+        With --verify: how many variants to check at once, from 1 to 16 (default: the number \
+        of cores, from 2 to 4).
+        """,
+      apply: { options, value throws(GraderError) in
+        guard let value, let jobs = Int(value), (1...16).contains(jobs) else {
+          throw .usage(
+            "--jobs takes how many variants to check at once, from 1 to 16, e.g. --jobs 2.")
+        }
+        options.jobs = jobs
       }),
     Option(
       names: ["--json"],

@@ -16,10 +16,10 @@ package final class RunLock {
   private let descriptor: Int32
 
   /// One try at the lock without waiting: `0`, or the `errno` of the failure.
-  typealias Attempt = (Int32) -> Int32
+  package typealias Attempt = (Int32) -> Int32
 
   /// `flock` without blocking, the lock SwiftPM itself takes on its build folder.
-  static func flockAttempt(_ descriptor: Int32) -> Int32 {
+  package static func flockAttempt(_ descriptor: Int32) -> Int32 {
     flock(descriptor, LOCK_EX | LOCK_NB) == 0 ? 0 : errno
   }
 
@@ -35,7 +35,7 @@ package final class RunLock {
   ///   - attempt: Tries the lock once; the grader's tests pass a failing one.
   ///   - say: Where the notes go (standard error).
   /// - Throws: ``GraderError/interrupted`` when Ctrl-C is pressed while waiting.
-  init(
+  package init(
     root: URL, interruption: Interruption, attempt: Attempt = RunLock.flockAttempt,
     say: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
   ) throws(GraderError) {
@@ -74,23 +74,18 @@ package final class RunLock {
     if descriptor >= 0 { close(descriptor) }  // Closing releases the lock.
   }
 
-  /// Runs `body` holding the lock of the kata at `root`. A thread that holds it already
-  /// (`--verify` and `--mutants` hold it for their whole run) goes straight on: a second
-  /// `flock` from the same process would wait for itself.
+  /// Runs `body` holding the lock of the kata at `root`.
+  ///
+  /// Not re-entrant: a second `flock` from the same process waits for the first. A command
+  /// that holds the lock for its whole run (`--verify`, `--mutants`) takes it itself and tells
+  /// its ``Grading`` so (``Grading/holdsRunLock``).
   ///
   /// - Throws: ``GraderError/interrupted`` on Ctrl-C while waiting, and what `body` throws.
   package static func whileHeld<Result>(
     root: URL, interruption: Interruption, _ body: () throws(GraderError) -> Result
   ) throws(GraderError) -> Result {
-    let key = "kata-grader.run-lock " + root.standardizedFileURL.path
-    let held = Thread.current.threadDictionary
-    let depth = held[key] as? Int ?? 0
-    let lock = depth == 0 ? try RunLock(root: root, interruption: interruption) : nil
-    held[key] = depth + 1
-    defer {
-      held[key] = depth
-      withExtendedLifetime(lock) {}
-    }
+    let lock = try RunLock(root: root, interruption: interruption)
+    defer { withExtendedLifetime(lock) {} }
     return try body()
   }
 }

@@ -69,6 +69,9 @@ public struct MutationCheck {
   ///   justification file cannot be read, or on Ctrl-C.
   public func run() throws(GraderError) -> Int32 {
     let started = Date()
+    // Held for the whole run: a grade in another terminal would rebuild the copy under it.
+    let lock = try RunLock(root: course.root, interruption: interruption)
+    defer { withExtendedLifetime(lock) {} }
     let justifications = try readJustifications()
     let files = SwiftFiles.below([lesson.solutionsFolder], in: course.root)
     var originals: [String: String] = [:]
@@ -83,12 +86,13 @@ public struct MutationCheck {
     try prepareCopy()
     let copy = self.copy.module
     var grading = Grading(course: course, timeLimit: timeLimit, interruption: interruption)
+    grading.holdsRunLock = true
     grading.maxTimeouts = 1  // One hang kills the mutant; waiting for a second proves nothing.
 
     say(
       "\(lesson.id): \(mutants.count) mutants of \(files.count) files in \(lesson.solutionsFolder)")
     say(style.dim("  grading the unchanged solution first…"))
-    let baseline = try grading.grade([lesson], from: .folder(sourceRoot)).first
+    let baseline = try grading.grade([lesson], from: self.copy.source).first
     guard let baseline, baseline.isDone else {
       throw .mutantsCannotRun(
         "the solution of \(lesson.id) must compile and pass every test first; "
@@ -174,7 +178,7 @@ public struct MutationCheck {
     throws(GraderError) -> Outcome
   {
     for attempt in 1...2 {
-      guard let grade = try grading.grade([lesson], from: .folder(sourceRoot)).first else {
+      guard let grade = try grading.grade([lesson], from: copy.source).first else {
         return .notCompiled
       }
       guard grade.compiled else { return .notCompiled }

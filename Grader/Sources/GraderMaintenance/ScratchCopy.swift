@@ -2,20 +2,26 @@ import Foundation
 import GraderCore
 
 /// A copy of a lesson's reference solution in one scratch folder inside the kata
-/// (`.build/solution-copies/<lesson>/<Module>`), which `--verify` lays each variant over
-/// and `--mutants` changes one line of.
+/// (`.build/solution-copies/<worker>/<lesson>/<Module>`), which `--verify` lays each variant
+/// over and `--mutants` changes one line of.
 ///
-/// One folder per lesson, reused: the package's target path stays the same from one grade
-/// to the next, so SwiftPM recompiles only the files that changed — seconds per variant,
-/// where a folder per variant cost a cold build of the lesson and its tests each time.
+/// One folder per lesson and worker, reused: the package's target path stays the same from one
+/// grade to the next, so SwiftPM recompiles only the files that changed — seconds per variant,
+/// where a folder per variant cost a cold build of the lesson and its tests each time. Each of
+/// `--verify`'s workers has its own copies and its own build folder, so two build at once
+/// without touching each other's files.
 /// Because the build decides by file dates and sizes, the copy is only ever written with new
 /// dates, and ``objectsAreNewer(than:for:)`` lets a caller confirm the build saw the change.
 struct ScratchCopy {
   var course: Course
   var lesson: Lesson
+  /// Which worker of `--verify` the copy belongs to (`--mutants` has one).
+  var worker = 1
 
-  /// The folder to build the lesson from (see ``CodeSource/folder(_:)``), relative to the root.
-  var sourceRoot: String { ".build/solution-copies/\(lesson.id)" }
+  /// The folder to build the lesson from, relative to the root.
+  var sourceRoot: String { ".build/solution-copies/\(worker)/\(lesson.id)" }
+  /// What to grade: the copy, built in the worker's own build folder.
+  var source: CodeSource { .folder(sourceRoot, build: ".build/variants/\(worker)") }
   /// The copied module folder, where the solution's files are.
   var module: URL { course.root.appending(path: "\(sourceRoot)/\(lesson.module)") }
 
@@ -96,7 +102,7 @@ struct ScratchCopy {
   }
 
   private var moduleBuildFolder: URL {
-    course.root.appending(path: CodeSource.folder(sourceRoot).scratchPath)
+    course.root.appending(path: source.scratchPath)
       .appending(path: "debug/\(lesson.module).build")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GraderCore
+import Synchronization
 
 /// Proves the kata consistent: what `./grade.sh --verify` (and so CI) runs.
 ///
@@ -16,11 +17,19 @@ public struct Verifier {
   public var lessons: [Lesson]?
   /// Ctrl-C, which ends the run.
   public var interruption: Interruption
+  /// How many variants are checked at once, each by a worker with its own copy of the
+  /// solution and build folder (see ``VariantQueue``). A variant's build leaves much of the
+  /// machine idle (SwiftPM's planning, linking, running the tests, waiting out a hang), so two
+  /// workers check a course's variants in less time even on two cores.
+  public var workers = 1
+  /// See ``VariantQueue/joinAtLeast``.
+  var joinAtLeast = 8
 
-  private(set) var passed = 0
-  private(set) var failed = 0
+  private let log = CheckLog()
+  var passed: Int { log.passed }
+  var failed: Int { log.failed }
   /// Each failed check with its first problems, for the grader's own tests to show.
-  private(set) var failedChecks: [String] = []
+  var failedChecks: [String] { log.failedChecks }
 
   /// Checks `course`, each test within `timeLimit` seconds, printing in `style`, until
   /// `interruption` is requested.
@@ -32,9 +41,13 @@ public struct Verifier {
   }
 
   /// Runs every check, printing one line per check, and returns the exit status.
-  public mutating func run() throws(GraderError) -> Int32 {
+  public func run() throws(GraderError) -> Int32 {
     let began = Date()
-    let grading = Grading(course: course, timeLimit: timeLimit, interruption: interruption)
+    // Held for the whole run: a grade in another terminal would rebuild the copies under it.
+    let lock = try RunLock(root: course.root, interruption: interruption)
+    defer { withExtendedLifetime(lock) {} }
+    var grading = Grading(course: course, timeLimit: timeLimit, interruption: interruption)
+    grading.holdsRunLock = true
     let gates = QualityGates(root: course.root, interruption: interruption)
     let lessons = self.lessons ?? course.lessons
 
@@ -98,14 +111,17 @@ public struct Verifier {
         problems: starterProblems(grade))
     }
 
-    section("Variants behave as their names say")
-    for lesson in lessons {
-      for variant in Variant.all(of: lesson, root: course.root) {
-        let started = Date()
-        let problems = try checkVariant(variant, of: lesson, grading: grading)
-        let seconds = String(format: "%.1f s", Date().timeIntervalSince(started))
-        check("\(lesson.id): \(variant.name) \(style.dim("(\(seconds))"))", problems: problems)
-      }
+    let queue = VariantQueue(
+      lessons.map { ($0, Variant.all(of: $0, root: course.root)) }, joinAtLeast: joinAtLeast)
+    section("Variants behave as their names say" + (workers > 1 ? " (\(workers) at a time)" : ""))
+    let variants = VariantCheck(course: course, grading: grading)
+    try VariantQueue.run(queue, workers: workers) { [log, style] worker, job throws(GraderError) in
+      let started = Date()
+      let problems = try variants.problems(of: job.variant, in: job.lesson, worker: worker)
+      let seconds = String(format: "%.1f s", Date().timeIntervalSince(started))
+      log.record(
+        "\(job.lesson.id): \(job.variant.name) \(style.dim("(\(seconds))"))", problems: problems,
+        style: style)
     }
 
     guard self.lessons == nil else {
@@ -148,7 +164,7 @@ public struct Verifier {
 
   // MARK: - Checks
 
-  private mutating func checkText(of lesson: Lesson) {
+  private func checkText(of lesson: Lesson) {
     var problems: [String] = []
     let fileManager = FileManager.default
     for folder in [lesson.exercisesFolder, lesson.solutionsFolder, lesson.testsFolder]
@@ -167,7 +183,7 @@ public struct Verifier {
   /// The searches a lesson text declares for smells no test can see must each find the smell
   /// in the starter (or they check nothing) and nothing in the solution (or "Lesson done"
   /// would send a learner after a correct line).
-  private mutating func checkSmellSearches(of lesson: Lesson) {
+  private func checkSmellSearches(of lesson: Lesson) {
     guard let path = lesson.textPath, let text = LessonText(root: course.root, path: path),
       !text.searches.isEmpty
     else { return }
@@ -190,10 +206,16 @@ public struct Verifier {
   }
 
   private func solutionProblems(_ grade: LessonGrade) -> [String] {
+    Self.solutionProblems(grade, root: course.root)
+  }
+
+  /// What keeps `grade` from being a correct solution's: it did not compile, a test did not
+  /// pass, a warning, a suite without a heading of that name in the lesson text.
+  static func solutionProblems(_ grade: LessonGrade, root: URL) -> [String] {
     if let errors = grade.compileErrors { return errors.prefix(5).map(\.description) }
     var problems: [String] = grade.problem.map { [$0] } ?? []
     problems += grade.warnings.map { "a warning: \($0)" }
-    if let path = grade.lesson.textPath, let text = LessonText(root: course.root, path: path) {
+    if let path = grade.lesson.textPath, let text = LessonText(root: root, path: path) {
       for task in grade.tasks where !text.taskHeadings.contains(task.title) {
         problems.append("\(path) has no heading `## \(task.title)` for the suite of that name")
       }
@@ -230,75 +252,44 @@ public struct Verifier {
     return problems
   }
 
-  /// Lays the variant over the lesson's scratch copy of the solution, grades it, and compares
-  /// with what the variant's name promises.
-  ///
-  /// Every variant of a lesson is built in the same folder (see ``ScratchCopy``), so each build
-  /// recompiles only what the variant and the one before it changed.
-  private func checkVariant(_ variant: Variant, of lesson: Lesson, grading: Grading)
-    throws(GraderError) -> [String]
-  {
-    // A wrong variant is proved by its own task's tests alone: the rest would only cost time.
-    var grading = grading
-    if case .wrong(let number) = variant.expectation { grading.onlyTask = number }
-    let copy = ScratchCopy(course: course, lesson: lesson)
-    var written: Set<String>
-    let solution: [String: Data]
-    do {
-      written = try copy.reset()
-      solution = ScratchCopy.contents(of: copy.module)
-    } catch {
-      return ["could not copy the solution: \(error.localizedDescription)"]
-    }
-    let applied = variant.apply(to: copy.module)
-    guard applied.isEmpty else { return applied }
-    let changed = copy.changedFiles(since: solution)
-    copy.touch(changed)
-    written.formUnion(changed)
-    let started = Date()
-    var result = try grading.grade([lesson], from: .folder(copy.sourceRoot)).first
-    // NB: not seen so far; were the build to keep an old object, the grade would be of
-    // another variant's code. Start the module afresh and grade again, once.
-    if let grade = result, grade.compiled, !copy.objectsAreNewer(than: started, for: written) {
-      copy.forgetModuleBuild()
-      result = try grading.grade([lesson], from: .folder(copy.sourceRoot)).first
-    }
-    guard let grade = result else { return ["no result"] }
-    switch variant.expectation {
-    case .right:
-      var lenient = grade
-      lenient.warnings = []  // A variant is a sketch of a learner's code, not shipped code.
-      return solutionProblems(lenient)
-    case .unnamedTask:
-      return ["a wrong variant's name must start with wrong-taskN-"]
-    case .wrong(let number):
-      if !grade.compiled {
-        return ["does not compile, so it proves nothing:"]
-          + (grade.compileErrors ?? []).prefix(3).map(\.description)
-      }
-      guard let task = grade.tasks.first(where: { Grading.taskNumber($0.title) == number }) else {
-        return ["the lesson has no Task \(number)"]
-      }
-      return task.failedCount > 0
-        ? [] : ["passes every test of \(task.title); the tests should reject it"]
-    }
-  }
-
   // MARK: - Output
 
   private func section(_ title: String) {
     say("\n" + style.bold(title))
   }
 
-  private mutating func check(_ what: String, problems: [String]) {
-    if problems.isEmpty {
-      passed += 1
-      say("  \(style.pass("✓")) \(what)")
-    } else {
-      failed += 1
-      failedChecks.append(([what] + problems.prefix(3)).joined(separator: " | "))
-      say("  \(style.fail("✗")) \(what)")
-      for problem in problems.prefix(12) { say("      \(problem)") }
+  private func check(_ what: String, problems: [String]) {
+    log.record(what, problems: problems, style: style)
+  }
+}
+
+/// The checks of one `--verify` run as they are made: printed at once, one line each (and the
+/// first problems of a failed one), and counted. Workers on several threads record into it.
+final class CheckLog: Sendable {
+  private struct Counts {
+    var passed = 0
+    var failed = 0
+    var failedChecks: [String] = []
+  }
+  private let counts = Mutex(Counts())
+
+  var passed: Int { counts.withLock(\.passed) }
+  var failed: Int { counts.withLock(\.failed) }
+  var failedChecks: [String] { counts.withLock(\.failedChecks) }
+
+  /// Prints and counts one check: passed when `problems` is empty.
+  func record(_ what: String, problems: [String], style: Style) {
+    // Printed under the lock, so that the lines of two workers' checks never interleave.
+    counts.withLock { counts in
+      if problems.isEmpty {
+        counts.passed += 1
+        say("  \(style.pass("✓")) \(what)")
+      } else {
+        counts.failed += 1
+        counts.failedChecks.append(([what] + problems.prefix(3)).joined(separator: " | "))
+        say("  \(style.fail("✗")) \(what)")
+        for problem in problems.prefix(12) { say("      \(problem)") }
+      }
     }
   }
 }

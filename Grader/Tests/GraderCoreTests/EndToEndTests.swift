@@ -687,14 +687,29 @@ import Testing
         == [ChangedFile(path: "Exercises/Lesson01Arithmetic/Harness.swift", isMissing: true)])
   }
 
-  @Test("--verify passes a consistent kata and fails one whose variant lies")
+  @Test("--verify passes a consistent kata and fails one whose variant lies, two workers at once")
   func verify() throws {
     let root = try MiniKata.prepare()
     try MiniKata.use(case: nil, in: root)
     let course = try Course(root: root)
-    var verifier = Verifier(
-      course: course, timeLimit: 30, style: Style(colour: false), interruption: Interruption())
-    #expect(try verifier.run() == 0, "failed checks: \(verifier.failedChecks)")
+    // Two workers, each joining the lesson at once: its variants are checked side by side, each
+    // in the worker's own copy and build folder.
+    func verifier() -> Verifier {
+      var verifier = Verifier(
+        course: course, timeLimit: 30, style: Style(colour: false), interruption: Interruption())
+      verifier.workers = 2
+      verifier.joinAtLeast = 1
+      return verifier
+    }
+    let first = verifier()
+    #expect(try first.run() == 0, "failed checks: \(first.failedChecks)")
+    for worker in 1...2 {
+      let copy = ScratchCopy(
+        course: course, lesson: try #require(course.lessons.first), worker: worker)
+      #expect(
+        FileManager.default.fileExists(atPath: copy.module.path),
+        "worker \(worker) checked a variant in its own copy")
+    }
 
     let liar = root.appending(path: "Variants/Lesson01Arithmetic/wrong-task1-is-actually-right")
     try FileManager.default.createDirectory(at: liar, withIntermediateDirectories: true)
@@ -702,9 +717,12 @@ import Testing
     try FileManager.default.copyItem(
       at: root.appending(path: "Solutions/Lesson01Arithmetic/Arithmetic.swift"),
       to: liar.appending(path: "Arithmetic.swift"))
-    var again = Verifier(
-      course: course, timeLimit: 30, style: Style(colour: false), interruption: Interruption())
+    let again = verifier()
     #expect(try again.run() == 1, "a wrong- variant that passes its task must fail verify")
+    #expect(
+      again.failedChecks.count == 1
+        && again.failedChecks[0].contains("wrong-task1-is-actually-right"),
+      "only the lying variant fails: \(again.failedChecks)")
   }
 
   @Test("A variant patch that no longer applies to the solution fails --verify by name and hunk")

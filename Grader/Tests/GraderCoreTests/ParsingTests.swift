@@ -49,6 +49,21 @@ import Testing
     #expect(throws: GraderError.self) { try Options(arguments: ["--verify", "--solutions"]) }
   }
 
+  @Test("--jobs sets how many variants --verify checks at once, and goes with nothing else")
+  func jobs() throws {
+    #expect(try Options(arguments: ["--verify"]).jobs == nil, "no --jobs: the default")
+    #expect(try Options(arguments: ["--verify", "--jobs", "1"]).jobs == 1)
+    #expect(try Options(arguments: ["--verify", "lesson02", "--jobs=3"]).jobs == 3)
+    for bad in ["0", "17", "two", "1.5"] {
+      #expect(throws: GraderError.self, "--jobs \(bad)") {
+        try Options(arguments: ["--verify", "--jobs", bad])
+      }
+    }
+    #expect(throws: GraderError.usage("--jobs goes with --verify: --verify --jobs 2.")) {
+      try Options(arguments: ["lesson01", "--jobs", "2"])
+    }
+  }
+
   @Test("Parsing, --help and the usage lines come from one table of commands and options")
   func oneTable() throws {
     for mode in Options.Mode.allCases {

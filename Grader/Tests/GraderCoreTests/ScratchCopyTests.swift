@@ -67,7 +67,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: course.root) }
     let copy = ScratchCopy(course: course, lesson: lesson)
     try copy.reset()
-    let objects = course.root.appending(path: ".build/variants/debug/Lesson01Arithmetic.build")
+    let objects = course.root.appending(path: ".build/variants/1/debug/Lesson01Arithmetic.build")
     try FileManager.default.createDirectory(at: objects, withIntermediateDirectories: true)
     let object = objects.appending(path: "Add.swift.o")
     try Data().write(to: object)
