@@ -43,6 +43,7 @@ package struct Builder {
         moduleCache: root.appending(path: Self.moduleCachePath).path),
       environment: environment,
       directory: root, interruption: interruption)
+    child.mark = ProcessMarks.mark(forBuildFolder: root.appending(path: scratchPath))
     child.temporaryFolder = root.appending(path: scratchPath).appending(path: "kata-grader/tmp")
     let kataGrader = root.appending(path: scratchPath).appending(path: "kata-grader")
     let clock = BuildClock(folder: kataGrader)

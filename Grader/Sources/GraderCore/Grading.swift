@@ -127,10 +127,10 @@ public struct Grading: Sendable {
   /// Runs only this task's tests (`TaskNTests` in each test module), and compiles only its
   /// test files, for `--verify`, where a wrong variant needs no more than its task's verdict.
   package var onlyTask: Int?
-  /// The caller holds the kata's ``RunLock`` for its whole run (`--verify`, `--mutants`), so
-  /// grading does not take it again (it is not re-entrant, and `--verify` grades from several
-  /// threads at once).
-  package var holdsRunLock = false
+  /// The kata's ``RunLock`` when the caller holds it for its whole run (`--verify`,
+  /// `--mutants`), so that grading does not take it again: it is not re-entrant, and `--verify`
+  /// grades from several threads at once. `nil`: each grade takes it while it runs.
+  package var heldRunLock: RunLock?
   /// Ctrl-C: the build or the test process is stopped, and grading ends.
   public var interruption: Interruption
 
@@ -148,14 +148,19 @@ public struct Grading: Sendable {
   public func grade(_ lessons: [Lesson], from source: CodeSource) throws(GraderError)
     -> [LessonGrade]
   {
-    let graded = { () throws(GraderError) in
-      try SwiftPMLock.waitWhileHeld(
-        scratch: course.root.appending(path: source.scratchPath), root: course.root,
-        interruption: interruption)
-      return try gradeHoldingLock(lessons, from: source)
+    let lock: RunLock
+    if let heldRunLock {
+      lock = heldRunLock
+    } else {
+      lock = try RunLock(root: course.root, interruption: interruption)
     }
-    if holdsRunLock { return try graded() }
-    return try RunLock.whileHeld(root: course.root, interruption: interruption, graded)
+    defer { withExtendedLifetime(lock) {} }
+    // With the run lock, whatever of the grader's still holds this build folder is no
+    // grading's that runs: it was left by one that was killed.
+    try SwiftPMLock.waitWhileHeld(
+      scratch: course.root.appending(path: source.scratchPath), root: course.root,
+      endingLeftovers: lock.isHeld, interruption: interruption)
+    return try gradeHoldingLock(lessons, from: source)
   }
 
   private func gradeHoldingLock(_ lessons: [Lesson], from source: CodeSource) throws(GraderError)

@@ -101,6 +101,7 @@ struct PackagePlan {
         "swift", "package", "--scratch-path", scratchPath, "describe", "--type", "json",
       ],
       environment: environment, directory: root, interruption: interruption)
+    child.mark = ProcessMarks.mark(forBuildFolder: root.appending(path: scratchPath))
     child.capturesErrors = capturingErrors
     child.temporaryFolder = workFolder.appending(path: "tmp")
     let outcome = try child.run()

@@ -10,10 +10,15 @@ import Foundation
 /// manual run). The second one says so and waits, instead of sitting silent behind SwiftPM's
 /// own lock or fighting over the event stream files.
 ///
-/// It is held only while building or testing (``whileHeld(root:interruption:_:)``): an idle `--watch`
-/// holds none, so `--hint`, `--reset` or another lesson in a second terminal never wait on it.
-package final class RunLock {
+/// It is held only while building or testing (``Grading/grade(_:from:)`` takes it; `--verify`
+/// and `--mutants` take it once for their whole run and give it to their ``Grading``): an idle
+/// `--watch` holds none, so `--hint`, `--reset` or another lesson in a second terminal never
+/// wait on it. It is not re-entrant: a second `flock` from the same process waits for the first.
+package final class RunLock: Sendable {
   private let descriptor: Int32
+  /// Whether the lock is held: `false` when the folder cannot be locked (see the initializer),
+  /// and then another grader may be at work in it.
+  package let isHeld: Bool
 
   /// One try at the lock without waiting: `0`, or the `errno` of the failure.
   package typealias Attempt = (Int32) -> Int32
@@ -45,17 +50,24 @@ package final class RunLock {
     // Close-on-exec: a child (`swift build`, a test process, something it starts) that
     // inherited the descriptor would keep the lock held after the grader let it go.
     descriptor = open(file.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { return }  // A read-only checkout: grade without the lock.
+    guard descriptor >= 0 else {
+      isHeld = false  // A read-only checkout: grade without the lock.
+      return
+    }
     var announced = false
     while true {
       let failure = attempt(descriptor)
-      if failure == 0 { return }
+      if failure == 0 {
+        isHeld = true
+        return
+      }
       if failure == EINTR { continue }
       guard failure == EWOULDBLOCK || failure == EAGAIN else {
         // Held by no one: waiting would never end. Closing drops nothing (nothing is held).
         say(
           "Could not lock \(Paths.relative(file.path, to: root)) (\(String(cString: strerror(failure)))); "
             + "grading without it. Do not run two ./grade.sh in this folder at once.\n")
+        isHeld = false
         return
       }
       if interruption.requested {
@@ -72,21 +84,6 @@ package final class RunLock {
 
   deinit {
     if descriptor >= 0 { close(descriptor) }  // Closing releases the lock.
-  }
-
-  /// Runs `body` holding the lock of the kata at `root`.
-  ///
-  /// Not re-entrant: a second `flock` from the same process waits for the first. A command
-  /// that holds the lock for its whole run (`--verify`, `--mutants`) takes it itself and tells
-  /// its ``Grading`` so (``Grading/holdsRunLock``).
-  ///
-  /// - Throws: ``GraderError/interrupted`` on Ctrl-C while waiting, and what `body` throws.
-  package static func whileHeld<Result>(
-    root: URL, interruption: Interruption, _ body: () throws(GraderError) -> Result
-  ) throws(GraderError) -> Result {
-    let lock = try RunLock(root: root, interruption: interruption)
-    defer { withExtendedLifetime(lock) {} }
-    return try body()
   }
 }
 
@@ -117,10 +114,13 @@ enum SwiftPMLock {
   /// - Parameters:
   ///   - scratch: The build folder (`.build`, `.build/solutions`, …).
   ///   - root: The kata's root, to name the folder as the learner sees it.
+  ///   - endingLeftovers: Whether the caller holds the kata's run lock, so that a holder
+  ///     carrying the grader's mark for `scratch` is left by a grading that was killed
+  ///     (``isLeftover(holder:scratch:runLockHeld:markOf:)``), and is ended, not waited for.
   ///   - say: Where the note goes (standard error).
   /// - Throws: ``GraderError/interrupted`` when Ctrl-C is pressed while waiting.
   static func waitWhileHeld(
-    scratch: URL, root: URL, interruption: Interruption,
+    scratch: URL, root: URL, endingLeftovers: Bool, interruption: Interruption,
     say: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
   ) throws(GraderError) {
     let folders = [ownTemporaryFolder, scratch.appending(path: "kata-grader/tmp")]
@@ -146,8 +146,10 @@ enum SwiftPMLock {
           let pid = owner.flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
           // Left by a grading run that was killed (kill -9) before it could end its children:
           // nobody else will ever end it.
-          if let pid, let mark = orphanedMark(ofHolder: pid) {
-            let ended = ProcessMarks.end(mark)
+          if let pid,
+            isLeftover(holder: pid, scratch: scratch, runLockHeld: endingLeftovers)
+          {
+            let ended = ProcessMarks.end(ProcessMarks.mark(forBuildFolder: scratch))
             say(
               "Ended \(ended) process(es) left running by an earlier grading that was stopped "
                 + "without ending them (process \(pid) held \(Paths.relative(scratch.path, to: root))).\n"
@@ -161,22 +163,24 @@ enum SwiftPMLock {
     }
   }
 
-  /// The grader's mark on `pid` when the grading run that started it is gone: its mark
-  /// (``ChildProcess/markPrefix``) names the grader's process id, and no such process lives.
+  /// Whether `pid`, which holds SwiftPM's lock on `scratch`, was left by a grading that is
+  /// gone (killed with `kill -9`, which no program can answer): it carries the grader's mark for
+  /// that build folder (``ProcessMarks/mark(forBuildFolder:)``), and the caller holds the run
+  /// lock, so no grading that still runs can have started it; nobody else will ever end it.
+  ///
+  /// Without the run lock (a folder that cannot be locked), another grader may be at work:
+  /// nothing is left over then.
   ///
   /// - Parameters:
   ///   - pid: The process that holds SwiftPM's lock.
+  ///   - scratch: The build folder.
+  ///   - runLockHeld: Whether the caller holds the kata's run lock.
   ///   - markOf: The mark a process carries, if any.
-  ///   - isAlive: Whether a process exists.
-  static func orphanedMark(
-    ofHolder pid: pid_t,
-    markOf: (pid_t) -> String? = ProcessMarks.mark(of:),
-    isAlive: (pid_t) -> Bool = { kill($0, 0) == 0 || errno == EPERM }
-  ) -> String? {
-    guard let mark = markOf(pid), let dash = mark.firstIndex(of: "-"),
-      let grader = pid_t(mark[..<dash]), grader != getpid(), !isAlive(grader)
-    else { return nil }
-    return mark
+  static func isLeftover(
+    holder pid: pid_t, scratch: URL, runLockHeld: Bool,
+    markOf: (pid_t) -> String? = ProcessMarks.mark(of:)
+  ) -> Bool {
+    runLockHeld && pid != getpid() && markOf(pid) == ProcessMarks.mark(forBuildFolder: scratch)
   }
 
   /// The note: which process holds the folder (and its command, when the system tells).

@@ -136,8 +136,10 @@ struct TestRunner {
     attempt: Int, only ids: [String]?, eventsFolder: URL, state: inout RunState
   ) throws(GraderError) -> Ending {
     // Another `swift build` may have taken the folder since the build: say so, not wait mute.
+    // (Whatever the grader left there was ended when the build did.)
     try SwiftPMLock.waitWhileHeld(
-      scratch: root.appending(path: scratchPath), root: root, interruption: interruption)
+      scratch: root.appending(path: scratchPath), root: root, endingLeftovers: false,
+      interruption: interruption)
     let recordedBefore = Set(state.results.keys)
     state.startedOrder = []
     let eventsURL = eventsFolder.appending(path: "events-\(attempt).jsonl")
@@ -168,6 +170,7 @@ struct TestRunner {
     // Swift Testing's console settings (SWT_ENABLE_EXPERIMENTAL_CONSOLE_OUTPUT and the like)
     // change the lines the grader reads to place each test's output: they are the grader's.
     child.inheritedVariablesLeftOut = ["SWT_"]
+    child.mark = ProcessMarks.mark(forBuildFolder: root.appending(path: scratchPath))
     child.temporaryFolder = workFolder.appending(path: "tmp")
     let reader = GrowingFileReader(url: eventsURL)
     var timedOut: String?

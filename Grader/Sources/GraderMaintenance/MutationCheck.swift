@@ -86,7 +86,7 @@ public struct MutationCheck {
     try prepareCopy()
     let copy = self.copy.module
     var grading = Grading(course: course, timeLimit: timeLimit, interruption: interruption)
-    grading.holdsRunLock = true
+    grading.heldRunLock = lock
     grading.maxTimeouts = 1  // One hang kills the mutant; waiting for a second proves nothing.
 
     say(

@@ -47,7 +47,7 @@ public struct Verifier {
     let lock = try RunLock(root: course.root, interruption: interruption)
     defer { withExtendedLifetime(lock) {} }
     var grading = Grading(course: course, timeLimit: timeLimit, interruption: interruption)
-    grading.holdsRunLock = true
+    grading.heldRunLock = lock
     let gates = QualityGates(root: course.root, interruption: interruption)
     let lessons = self.lessons ?? course.lessons
 

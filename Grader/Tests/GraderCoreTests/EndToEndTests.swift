@@ -526,6 +526,34 @@ import Testing
     #expect(try runner.run().tests.count == 3)
   }
 
+  @Test(
+    "A test process left by a grader killed with kill -9 is ended by the next run, not waited for",
+    .timeLimit(.minutes(5)))
+  func leftoverTestProcessEnded() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: "hang", in: root)
+    defer { try? MiniKata.use(case: nil, in: root) }
+    let killed = try GraderRun(["lesson01", "--timeout", "3600"], root: root)
+    defer { killed.end() }
+    // It builds, then its test hangs (for an hour): a bounded wait for the test process.
+    let deadline = Date().addingTimeInterval(300)
+    while !MiniKata.testProcessRuns() && Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
+    try #require(MiniKata.testProcessRuns(), "the hanging test runs: \(killed.errors)")
+    killed.killOutright()
+    #expect(
+      MiniKata.testProcessRuns(), "its test process outlives the grader, holding .build/exercises")
+
+    // The next grading ends it (or waits for it forever, until this test's time limit).
+    try MiniKata.use(case: nil, in: root)
+    let course = try Course(root: root)
+    let grade = try #require(
+      try Grading(course: course, timeLimit: 30, interruption: Interruption()).grade(
+        course.lessons, from: .exercises
+      ).first)
+    #expect(grade.compiled && grade.passedCount == 1, "the starter graded as always")
+    #expect(!MiniKata.testProcessRuns(), "nothing of the killed grading is left")
+  }
+
   @Test("A run folder left by a grader killed with kill -9 is removed by the next run")
   func leftoverRunFolderRemoved() throws {
     let root = try MiniKata.prepare()
@@ -1283,9 +1311,9 @@ import Testing
     #expect(MiniKata.sleepers() == [], "the learner's child process was ended")
     let lesson = try MiniKata.grade(case: "leftover")
     #expect(lesson.tasks.flatMap(\.tests).map(\.status) == [.passed, .passed, .failed])
-    let marked = ProcessMarks.marked(by: ChildProcess.markPrefix).filter {
-      $0.command.contains("987654")
-    }
+    let mark = ProcessMarks.mark(
+      forBuildFolder: root.appending(path: CodeSource.exercises.scratchPath))
+    let marked = ProcessMarks.marked(by: mark).filter { $0.command.contains("987654") }
     #expect(marked.isEmpty, "no process with the grader's mark is left: \(marked)")
     let report = Report(style: Style(colour: false)).detailed(lesson)
     #expect(report.contains("the grader stopped"), "the report says what was ended:\n\(report)")
@@ -1478,6 +1506,12 @@ final class GraderRun: @unchecked Sendable {
       Thread.sleep(forTimeInterval: 0.1)
     }
     return true
+  }
+
+  /// `kill -9`, which no program can answer: what it started lives on.
+  func killOutright() {
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
   }
 
   /// Ctrl-C, as the learner would press it.

@@ -347,22 +347,41 @@ import Testing
   }
 
   @Test("A lock holder left by a grading run that is gone (kill -9) is known by its mark")
-  func orphanedLockHolder() {
-    let mark = "424242-0F1E2D3C"
+  func leftoverLockHolder() {
+    let scratch = URL(fileURLWithPath: "/kata/.build/exercises")
+    let mark = ProcessMarks.mark(forBuildFolder: scratch)
     #expect(
-      SwiftPMLock.orphanedMark(ofHolder: 7, markOf: { _ in mark }, isAlive: { _ in false })
-        == mark)
+      SwiftPMLock.isLeftover(holder: 7, scratch: scratch, runLockHeld: true, markOf: { _ in mark }))
     #expect(
-      SwiftPMLock.orphanedMark(ofHolder: 7, markOf: { _ in mark }, isAlive: { _ in true }) == nil,
-      "its grader still runs: another terminal's grading, to wait for")
+      !SwiftPMLock.isLeftover(
+        holder: 7, scratch: scratch, runLockHeld: false, markOf: { _ in mark }),
+      "without the run lock another grader may be at work: wait for it")
     #expect(
-      SwiftPMLock.orphanedMark(ofHolder: 7, markOf: { _ in nil }, isAlive: { _ in false }) == nil,
+      !SwiftPMLock.isLeftover(holder: 7, scratch: scratch, runLockHeld: true, markOf: { _ in nil }),
       "not a grader's child: a swift build of the learner's")
     #expect(
-      SwiftPMLock.orphanedMark(
-        ofHolder: 7, markOf: { _ in "\(getpid())-0F1E" }, isAlive: { _ in false }) == nil,
-      "this grader's own child")
-    #expect(SwiftPMLock.orphanedMark(ofHolder: getpid()) == nil, "a process with no mark")
+      !SwiftPMLock.isLeftover(
+        holder: 7, scratch: scratch, runLockHeld: true,
+        markOf: { _ in ProcessMarks.mark(forBuildFolder: URL(fileURLWithPath: "/kata/.build")) }),
+      "a grader's child in another build folder")
+    #expect(
+      !SwiftPMLock.isLeftover(holder: getpid(), scratch: scratch, runLockHeld: true),
+      "a process with no mark")
+  }
+
+  @Test("Children in one build folder carry one mark on every run; other folders, other marks")
+  func stableMarks() {
+    let folders = [
+      "/kata/.build/exercises", "/kata/.build/solutions", "/other kata/.build/exercises",
+    ]
+    .map { URL(fileURLWithPath: $0) }
+    let marks = folders.map(ProcessMarks.mark(forBuildFolder:))
+    #expect(Set(marks).count == 3, "\(marks)")
+    #expect(
+      marks[0]
+        == ProcessMarks.mark(forBuildFolder: URL(fileURLWithPath: "/kata/.build/./exercises")),
+      "the same folder, spelt another way, has the same mark")
+    #expect(marks.allSatisfy { !$0.contains(" ") && $0.hasPrefix("kata-") }, "\(marks)")
   }
 
   @Test("What another SwiftPM process holding .build is told, with its id and how to stop")
