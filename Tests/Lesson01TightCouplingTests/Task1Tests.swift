@@ -43,7 +43,7 @@ struct Task1Tests {
 
   @Test(
     "A failure of the injected service shows the error state",
-    arguments: [LoadFailure.unknownUser, .outage]
+    arguments: [LoadFailure.unknownUser, .outage, .offline]
   )
   func aFailingServiceShowsTheErrorState(failure: LoadFailure) async {
     let screen = failure.screen()
@@ -99,34 +99,25 @@ struct Task1Tests {
 
   @Test("Once the view model is gone, nothing keeps the service it was given alive")
   func theViewModelAloneKeepsItsService() async {
-    weak var service: FakeProfileService?
-    weak var analytics: AnalyticsSpy?
-    var asked: [String] = []
-    do {
-      let madeService = FakeProfileService([Sample.grace()])
-      let madeAnalytics = AnalyticsSpy()
-      service = madeService
-      analytics = madeAnalytics
-      let viewModel = makeProfileViewModel(
-        service: madeService, analytics: madeAnalytics, now: { Sample.morning })
-      await viewModel.load(userID: "grace")
-      asked = madeService.fetchedIDs
-    }
+    let left = await leftovers { viewModel in await viewModel.load(userID: "grace") }
 
     #expect(
-      asked == ["grace"],
-      "The view model should load through the service it was given; that fake was asked for \(asked)."
-    )
-    let alive = [service.map { _ in "the service" }, analytics.map { _ in "the tracker" }]
-      .compactMap { $0 }.joined(separator: " and ")
-    #expect(
-      alive.isEmpty,
+      left.fetched == ["grace"],
       """
-      The test built a view model with a fake service and a spy, loaded a profile, and \
-      let the view model go. Nothing else should hold the two now, yet \(alive) stayed \
-      alive. Something outside the view model keeps them: a static, a global, a registry \
-      the initializer reads from. Then every view model shares it, and the last one built \
-      wins: the view model should keep what it is given itself.
+      The view model should load through the service it was given; that fake was asked \
+      for \(left.fetched).
+      """
+    )
+    #expect(
+      left.alive.isEmpty,
+      """
+      The test built a view model with a fake service and a spy, loaded a profile, let \
+      the work the view model started run, and let the view model go. Nothing else should \
+      hold the two now, yet \(left.alive) stayed alive. Something outside the view model \
+      keeps them: a static, a global, a registry the initializer reads from (then every \
+      view model shares it, and the last one built wins), or a task the view model started \
+      that holds it strongly while it waits (a refresh loop behind `guard let self`). The \
+      view model should keep what it is given itself, and let it go with itself.
       """
     )
   }
@@ -134,13 +125,17 @@ struct Task1Tests {
   @Test(
     "The failure message is written for the user, not the error's own text",
     arguments: [
-      WordedFailure(text: "HTTP 503 from shard eu-west-2: upstream timed out"),
-      WordedFailure(text: "SQLITE_BUSY: database table is locked"),
+      OwnText.worded("HTTP 503 from shard eu-west-2: upstream timed out"),
+      .worded("SQLITE_BUSY: database table is locked"),
+      .network(.notConnectedToInternet),
+      .network(.timedOut),
+      .internet(.notFound(url: "https://api.fake.test/users/grace"), naming: "api.fake.test"),
+      .internet(.unknownHost("api.down.test"), naming: "api.down.test"),
     ]
   )
-  func theFailureMessageIsForTheUser(failure: WordedFailure) async {
+  func theFailureMessageIsForTheUser(failure: OwnText) async {
     let screen = Screen(Sample.grace())
-    screen.service.fetchError = failure
+    screen.service.fetchError = failure.error
 
     await screen.viewModel.load(userID: "grace")
 
@@ -149,23 +144,26 @@ struct Task1Tests {
     else {
       Issue.record(
         """
-        The injected service threw an error, so the screen should show .failed(message). \
-        It shows \(screen.viewModel.state), and the fake was asked for \
-        \(screen.service.fetchedIDs).
+        The injected service threw an error (\(failure.testDescription)), so the screen \
+        should show .failed(message). It shows \(screen.viewModel.state), and the fake was \
+        asked for \(screen.service.fetchedIDs).
         """
       )
       return
     }
-    let typeName = String(describing: type(of: failure))
+    let repeated = failure.fragments.filter { message.contains($0) }
+    let repeats =
+      repeated.isEmpty ? "" : ", which repeats " + repeated.map(quoted).joined(separator: ", ")
     #expect(
-      !message.trimmingCharacters(in: .whitespaces).isEmpty && !message.contains(failure.text)
-        && !message.contains(typeName),
+      !message.trimmingCharacters(in: .whitespaces).isEmpty && repeated.isEmpty,
       """
-      The injected service threw an error that describes itself as "\(failure.text)". The \
-      screen shows .failed(\(quoted(message))). That message is read by the user: it \
-      should say, in the app's words, that the profile could not be loaded, not repeat \
-      the error's own text (its localizedDescription or description), which is written \
-      for developers and changes with whichever service the view model was given.
+      The injected service threw \(failure.testDescription), an error that describes \
+      itself as "\(failure.ownText)". The screen shows .failed(\(quoted(message)))\(repeats). \
+      That message is read by the user: it should say, in the app's words, that the \
+      profile could not be loaded, whatever the failure (a refusal, a URLError, the \
+      network's own error), not repeat the error's own text (its localizedDescription or \
+      description), which is written for developers and changes with whichever service \
+      the view model was given.
       """
     )
   }
@@ -198,11 +196,11 @@ struct Task1Tests {
 
   @Test(
     "After a failed load too, once the view model is gone nothing keeps its service alive",
-    arguments: [LoadFailure.unknownUser, .outage]
+    arguments: [LoadFailure.unknownUser, .outage, .offline]
   )
   func afterAFailedLoadTheViewModelAloneKeepsItsService(failure: LoadFailure) async {
     let left = await leftovers(
-      prepare: { $0.isDown = failure.serviceDown },
+      prepare: { failure.breakDown($0) },
       after: { viewModel in await viewModel.load(userID: failure.userID) }
     )
 
@@ -254,45 +252,58 @@ struct Task1Tests {
     )
   }
 
-  @Test("After a failed load, loading again shows the profile", arguments: ["grace", "alan"])
-  func loadingAgainAfterAFailureShowsTheProfile(userID: String) async {
+  @Test(
+    "After a failed load, loading again shows the profile",
+    arguments: [("grace", 1), ("alan", 4), ("grace", 7)])
+  func loadingAgainAfterAFailureShowsTheProfile(userID: String, failures: Int) async {
     let screen = Screen(Sample.grace(), Sample.alan())
+    var shown: [ProfileScreenState] = []
 
     screen.service.isDown = true
-    await screen.viewModel.load(userID: userID)
-    let afterFailure = screen.viewModel.state
+    for _ in 0..<failures {
+      await screen.viewModel.load(userID: userID)
+      shown.append(screen.viewModel.state)
+    }
     screen.service.isDown = false
     await screen.viewModel.load(userID: userID)
 
+    let asked = screen.service.fetchedIDs
     #expect(
-      afterFailure.isFailed && screen.viewModel.state == .loaded(Sample.profile(userID)),
+      shown.allSatisfy(\.isFailed) && screen.viewModel.state == .loaded(Sample.profile(userID))
+        && asked == Array(repeating: userID, count: failures + 1),
       """
-      The injected service was down for the first load of "\(userID)" and back for the \
-      second. The screen should go from .failed to the profile; it went from \
-      \(afterFailure) to \(screen.viewModel.state), and the fake was asked for \
-      \(screen.service.fetchedIDs). A failure must not stop the next load (the user \
-      taps "Try again").
+      The injected service was down for \(failures) load(s) of "\(userID)" in a row, then \
+      back for one more. Each load should ask the service (\(failures + 1) times in all) \
+      and show its own outcome: .failed \(failures) time(s), then the profile. The fake \
+      was asked for \(asked); the failed loads showed \(shown), and the last one \
+      \(screen.viewModel.state). No number of failures stops the next load: the user taps \
+      "Try again" and the server may be back.
       """
     )
   }
 
   @Test(
-    "After a loaded profile, a failed load shows the error state", arguments: ["grace", "alan"])
-  func aFailureAfterASuccessShowsTheErrorState(userID: String) async {
+    "After a loaded profile, a failed load shows the error state",
+    arguments: [LoadFailure.outage, .offline])
+  func aFailureAfterASuccessShowsTheErrorState(failure: LoadFailure) async {
     let screen = Screen(Sample.grace(), Sample.alan())
+    let userID = failure.userID
 
     await screen.viewModel.load(userID: userID)
     let afterSuccess = screen.viewModel.state
-    screen.service.isDown = true
+    failure.breakDown(screen.service)
     await screen.viewModel.load(userID: userID)
 
     #expect(
       afterSuccess == .loaded(Sample.profile(userID)) && screen.viewModel.state.isFailed,
       """
-      The first load of "\(userID)" succeeded, then the injected service went down and the \
-      test loaded again. The screen should go from the profile to .failed; it went from \
-      \(afterSuccess) to \(screen.viewModel.state), and the fake was asked for \
-      \(screen.service.fetchedIDs). Each load shows the outcome of its own request.
+      The first load of "\(userID)" succeeded, then the injected service failed \
+      (\(failure.testDescription)) and the test loaded "\(userID)" again. The screen \
+      should go from the profile to .failed; it went from \(afterSuccess) to \
+      \(screen.viewModel.state), and the fake was asked for \(screen.service.fetchedIDs). \
+      Each load shows the outcome of its own request: a network error too is a failed \
+      load, and a profile kept from before would show the user something the server did \
+      not just say.
       """
     )
   }
@@ -334,5 +345,41 @@ struct Task1Tests {
       view model should keep the service it was given: not build one inside, and not read \
       one from a static or global variable that the next view model overwrites.
       """
+  }
+}
+
+/// An error the fake throws for a load, and the pieces of its own text (what it says about
+/// itself, for developers) that a message for the user should not repeat.
+struct OwnText: Sendable, CustomTestStringConvertible {
+  let error: any Error
+  let testDescription: String
+  /// The text the error gives itself.
+  let ownText: String
+  /// Every piece of the error's own text, its `description` and `localizedDescription` first.
+  let fragments: [String]
+
+  private init(_ error: any Error, _ testDescription: String, naming: [String]) {
+    self.error = error
+    self.testDescription = testDescription
+    ownText = String(describing: error)
+    let typeName = String(describing: type(of: error))
+    fragments = [String(describing: error), error.localizedDescription, typeName] + naming
+  }
+
+  /// An error worded as a server or a library words it.
+  static func worded(_ text: String) -> OwnText {
+    OwnText(WordedFailure(text: text), "an error worded \"\(text)\"", naming: [])
+  }
+
+  /// A `URLError`: its text names its domain and code.
+  static func network(_ code: URLError.Code) -> OwnText {
+    OwnText(
+      URLError(code), "URLError \(code.rawValue)",
+      naming: ["NSURLErrorDomain", "\(code.rawValue)"])
+  }
+
+  /// The kata's network error, whose text names a host or a URL.
+  static func internet(_ error: InternetError, naming: String) -> OwnText {
+    OwnText(error, "InternetError \"\(error)\"", naming: [naming])
   }
 }

@@ -46,7 +46,7 @@ struct Task2Tests {
 
   @Test(
     "A failed load is reported to the injected tracker",
-    arguments: [LoadFailure.unknownUser, .outage]
+    arguments: [LoadFailure.unknownUser, .outage, .offline]
   )
   func aFailedLoadIsReportedToTheInjectedTracker(failure: LoadFailure) async {
     let screen = failure.screen()
@@ -58,7 +58,8 @@ struct Task2Tests {
       """
       When loading fails (\(failure.testDescription)), the injected tracker should receive \
       exactly [profile_load_failed [user_id: \(failure.userID)]]. It received \
-      \(screen.analytics.events).
+      \(screen.analytics.events). Every failed load is reported, whatever failed: a network \
+      error (a URLError too) is a failed load like any other.
       """
     )
   }
@@ -115,7 +116,7 @@ struct Task2Tests {
 
   @Test(
     "A load that fails again is reported again",
-    arguments: [LoadFailure.unknownUser, .outage]
+    arguments: [LoadFailure.unknownUser, .outage, .offline]
   )
   func aLoadThatFailsAgainIsReportedAgain(failure: LoadFailure) async {
     let screen = failure.screen()
@@ -137,7 +138,10 @@ struct Task2Tests {
 
   @Test(
     "Loading a user again is reported again",
-    arguments: [["grace", "grace"], ["alan", "grace", "alan"]]
+    arguments: [
+      ["grace", "grace"], ["alan", "grace", "alan"],
+      Array(repeating: "grace", count: 6), Array(repeating: "alan", count: 11) + ["grace"],
+    ]
   )
   func loadingAgainIsReportedAgain(userIDs: [String]) async {
     let screen = Screen(Sample.grace(), Sample.alan())
@@ -153,7 +157,8 @@ struct Task2Tests {
       The test loaded \(userIDs) one after the other on one screen, each found. The \
       injected spy should hold one profile_viewed per load, in order: \(expected). It \
       holds \(screen.analytics.events). Every load is a view to report, the same user \
-      again included: the tracker the view model was given decides what to count.
+      again included, however many times: the tracker the view model was given decides \
+      what to count.
       """
     )
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Lesson01TightCoupling
+import Synchronization
 import Testing
 
 @Suite("Task 4 — Leave no live object behind", .freshInternet)
@@ -81,31 +82,36 @@ struct Task4Tests {
 
   @Test(
     "After a refused follow, tapping Follow again asks again",
-    arguments: [("grace", true), ("alan", false)])
-  func aRefusedFollowCanBeTriedAgain(userID: String, offline: Bool) async {
+    arguments: [("grace", true, 1), ("alan", false, 3), ("alan", true, 5)])
+  func aRefusedFollowCanBeTriedAgain(userID: String, offline: Bool, refusals: Int) async {
     let screen = Screen(Sample.grace(), Sample.alan())
     screen.service.refusesFollows = true
     screen.service.followsFailOffline = offline
+    let how = offline ? " with a network error" : ""
 
     await screen.viewModel.load(userID: userID)
-    await screen.viewModel.follow()
-    let followingAfterRefusal = screen.viewModel.isFollowing
+    var followingAfterRefusals: [Bool] = []
+    for _ in 0..<refusals {
+      await screen.viewModel.follow()
+      followingAfterRefusals.append(screen.viewModel.isFollowing)
+    }
     screen.service.refusesFollows = false
     await screen.viewModel.follow()
 
     #expect(
-      screen.service.followedIDs == [userID, userID] && !followingAfterRefusal
-        && screen.viewModel.isFollowing
+      screen.service.followedIDs == Array(repeating: userID, count: refusals + 1)
+        && !followingAfterRefusals.contains(true) && screen.viewModel.isFollowing
         && screen.analytics.events == [
           .profileViewed(userID: userID), .profileFollowed(userID: userID),
         ],
       """
-      The injected service refused the first follow of \(userID), then accepted, and the \
-      user tapped Follow again. The second tap should ask the service again and follow: \
-      the fake was asked to follow \(screen.service.followedIDs), isFollowing went from \
-      \(followingAfterRefusal) to \(screen.viewModel.isFollowing), and the spy holds \
-      \(screen.analytics.events). Only a follow that succeeded stops the next tap; a \
-      refusal leaves the user free to try again.
+      The injected service refused \(refusals) follow(s) of \(userID) in a row\(how), then \
+      accepted, and the user tapped Follow once more. Every tap should ask the service (\(refusals + 1) times in all), and the \
+      last one should follow: the fake was asked to follow \(screen.service.followedIDs), \
+      isFollowing after each refusal was \(followingAfterRefusals) and is now \
+      \(screen.viewModel.isFollowing), and the spy holds \(screen.analytics.events). Only a \
+      follow that succeeded stops the next tap; a refusal, however many came before, leaves \
+      the user free to try again.
       """
     )
   }
@@ -243,6 +249,82 @@ struct Task4Tests {
   }
 
   @Test(
+    "A follow that failed is not sent again when the same user is loaded again",
+    arguments: [FollowFailure.offline, .timedOut, .refusal]
+  )
+  func aFailedFollowIsNotSentAgainByALoad(failure: FollowFailure) async {
+    let screen = Screen(Sample.grace(), Sample.alan())
+    let userID = failure.userID
+
+    await screen.viewModel.load(userID: userID)
+    failure.breakDown(screen.service)
+    await screen.viewModel.follow()
+    failure.mend(screen.service)
+    await screen.viewModel.load(userID: userID)
+    let askedAfterReload = screen.service.followedIDs
+    let followingAfterReload = screen.viewModel.isFollowing
+    let eventsAfterReload = screen.analytics.events
+    await screen.viewModel.follow()
+
+    let viewed = AnalyticsEvent.profileViewed(userID: userID)
+    #expect(
+      askedAfterReload == [userID] && !followingAfterReload
+        && eventsAfterReload == [viewed, viewed],
+      """
+      A follow of \(userID) failed (\(failure.testDescription)), then the service was back \
+      and the screen loaded \(userID) again; nobody tapped Follow. The load should show \
+      \(userID) not followed and send no follow of its own: after it, the fake had been \
+      asked to follow \(askedAfterReload) (expected only the failed one, [\"\(userID)\"]), \
+      isFollowing was \(followingAfterReload), and the spy held \(eventsAfterReload). A \
+      follow that failed is over: it is not sent again on the user's behalf; the user taps \
+      Follow again if they still want to.
+      """
+    )
+    #expect(
+      screen.service.followedIDs == [userID, userID] && screen.viewModel.isFollowing,
+      """
+      After the reload, the user tapped Follow: that tap should ask the service again and \
+      follow \(userID). The fake was asked to follow \(screen.service.followedIDs), and \
+      isFollowing is \(screen.viewModel.isFollowing).
+      """
+    )
+  }
+
+  @Test(
+    "While a follow that will fail is under way, the screen does not show it as done",
+    arguments: [FollowFailure.refusal, .offline]
+  )
+  func aFollowUnderWayIsNotShownAsDone(failure: FollowFailure) async {
+    let fake = FakeProfileService([Sample.grace(), Sample.alan()])
+    let service = HeldFollows(fake)
+    let analytics = AnalyticsSpy()
+    let viewModel = makeProfileViewModel(
+      service: service, analytics: analytics, now: { Sample.morning })
+    let userID = failure.userID
+
+    await viewModel.load(userID: userID)
+    failure.breakDown(fake)
+    let tap = Task { await viewModel.follow() }
+    await letWaitingWorkRun()
+    let followingWhileAsked = viewModel.isFollowing
+    service.answer()
+    await tap.value
+
+    #expect(
+      !followingWhileAsked && !viewModel.isFollowing && fake.followedIDs == [userID]
+        && analytics.events == [.profileViewed(userID: userID)],
+      """
+      The user tapped Follow on \(userID); the service held the request, and then failed it \
+      (\(failure.testDescription)). isFollowing should stay false the whole time: it was \
+      \(followingWhileAsked) while the request was under way and is \(viewModel.isFollowing) \
+      after it; the fake was asked to follow \(fake.followedIDs), and the spy holds \
+      \(analytics.events). The screen shows what the service answered: a follow is done \
+      when the service accepts it, not before, so a refused one never shows as followed.
+      """
+    )
+  }
+
+  @Test(
     "Two screens on one user follow each through their own service and tracker",
     arguments: ["grace", "alan"]
   )
@@ -333,6 +415,39 @@ struct Task4Tests {
     )
   }
 
+  @Test(
+    "After a failed follow too, once the view model is gone nothing keeps its service alive",
+    arguments: [FollowFailure.refusal, .offline, .timedOut]
+  )
+  func afterAFailedFollowTheViewModelAloneKeepsItsService(failure: FollowFailure) async {
+    let left = await leftovers(
+      prepare: { failure.breakDown($0) },
+      after: { viewModel in
+        await viewModel.load(userID: failure.userID)
+        await viewModel.follow()
+      }
+    )
+
+    #expect(
+      left.fetched == [failure.userID] && left.followed == [failure.userID],
+      """
+      The view model should load and follow through the service it was given; that fake \
+      was asked for \(left.fetched) and asked to follow \(left.followed).
+      """
+    )
+    #expect(
+      left.alive.isEmpty,
+      """
+      The test built a view model with a fake service and a spy, loaded \(failure.userID), \
+      tapped Follow, which failed (\(failure.testDescription)), and let the view model go. \
+      Nothing should hold the two now, yet \(left.alive) stayed alive. Something the failed \
+      follow left behind still holds the view model: a "Try again" closure, a task, or an \
+      observer registered with a notification center ("retry when the app is active") \
+      that captures `self` strongly keeps it, and its service, for good.
+      """
+    )
+  }
+
   @Test("A whole visit to the screen reaches no live object")
   func aWholeVisitReachesNoLiveObject() async {
     let screen = Screen(Sample.grace())
@@ -352,5 +467,77 @@ struct Task4Tests {
       the view model for `Live` and `Date()`: what is left belongs at the composition root.
       """
     )
+  }
+}
+
+/// One way a follow can fail: the service refuses it, or fails with a `URLError`.
+struct FollowFailure: Sendable, CustomTestStringConvertible {
+  /// The user who is followed.
+  let userID: String
+  /// The `URLError` the follow fails with; `nil` for a refusal.
+  let networkError: URLError.Code?
+
+  /// The service refuses to follow Grace.
+  static let refusal = FollowFailure(userID: "grace", networkError: nil)
+  /// Following Alan fails: no connection.
+  static let offline = FollowFailure(userID: "alan", networkError: .notConnectedToInternet)
+  /// Following Grace fails: the server took too long.
+  static let timedOut = FollowFailure(userID: "grace", networkError: .timedOut)
+
+  var testDescription: String {
+    networkError.map { "\(userID), URLError \($0.rawValue)" } ?? "\(userID), refused"
+  }
+
+  /// Makes every follow of `service` fail this way, from now on.
+  func breakDown(_ service: FakeProfileService) {
+    if let networkError {
+      service.followError = URLError(networkError)
+    } else {
+      service.refusesFollows = true
+    }
+  }
+
+  /// Makes `service` accept follows again.
+  func mend(_ service: FakeProfileService) {
+    service.followError = nil
+    service.refusesFollows = false
+  }
+}
+
+/// A service that holds every follow until the test lets it answer, then answers as the fake
+/// behind it does: the test can look at the screen while a follow is under way.
+final class HeldFollows: ProfileService {
+  private let fake: FakeProfileService
+  private let held = Mutex<(answered: Bool, waiting: [CheckedContinuation<Void, Never>])>(
+    (false, []))
+
+  init(_ fake: FakeProfileService) {
+    self.fake = fake
+  }
+
+  func fetchProfile(id: String) async throws -> UserProfile {
+    try await fake.fetchProfile(id: id)
+  }
+
+  func follow(userID: String) async throws {
+    await withCheckedContinuation { continuation in
+      let answered = held.withLock { held in
+        if !held.answered { held.waiting.append(continuation) }
+        return held.answered
+      }
+      if answered { continuation.resume() }
+    }
+    try await fake.follow(userID: userID)
+  }
+
+  /// Lets every follow held so far, and every later one, answer.
+  func answer() {
+    let waiting = held.withLock { held in
+      held.answered = true
+      let waiting = held.waiting
+      held.waiting = []
+      return waiting
+    }
+    for continuation in waiting { continuation.resume() }
   }
 }

@@ -98,10 +98,10 @@ struct Task5Tests {
 
   @Test(
     "After a failed load, loading again asks the server again and shows its answer",
-    arguments: [(Build.staging, true), (Build.demo, false)])
-  func loadingAgainAfterAFailedLiveLoad(build: Build, serverDown: Bool) async {
+    arguments: [(Build.staging, true, 1), (Build.demo, false, 3), (Build.staging, false, 6)])
+  func loadingAgainAfterAFailedLiveLoad(build: Build, serverDown: Bool, failures: Int) async {
     // First the server is down (no server answers at the build's host) or does not know
-    // Grace yet; then it answers with her.
+    // Grace yet, for `failures` loads in a row; then it answers with her.
     let failing = Internet(
       apiHost: serverDown ? "api.elsewhere.test" : build.host, profiles: [Sample.alan()])
     let answering = build.internet()
@@ -109,21 +109,30 @@ struct Task5Tests {
     let viewModel = Internet.$current.withValue(failing) {
       makeLiveProfileViewModel(configuration: build.configuration)
     }
-    await Internet.$current.withValue(failing) { await viewModel.load(userID: "grace") }
-    let afterFailure = viewModel.state
+    var afterFailures: [ProfileScreenState] = []
+    for _ in 0..<failures {
+      await Internet.$current.withValue(failing) { await viewModel.load(userID: "grace") }
+      afterFailures.append(viewModel.state)
+    }
     await Internet.$current.withValue(answering) { await viewModel.load(userID: "grace") }
 
+    let get = Traffic.request(method: "GET", url: "https://\(build.host)/users/grace")
+    let failedRequests = failing.traffic.filter { !$0.isAnalytics }
     let requests = answering.traffic.filter { !$0.isAnalytics }
     #expect(
-      afterFailure.isFailed && viewModel.state == .loaded(Sample.grace())
-        && requests == [.request(method: "GET", url: "https://\(build.host)/users/grace")],
+      afterFailures.allSatisfy(\.isFailed) && viewModel.state == .loaded(Sample.grace())
+        && failedRequests.map(\.description) == Array(repeating: get.description, count: failures)
+        && requests == [get],
       """
-      The \(build) server \(serverDown ? "did not answer" : "did not know Grace") the first \
-      time, then answered with her, and the screen loaded her again. It should go from \
-      .failed to Grace, asking the server once more: it went from \(afterFailure) to \
-      \(viewModel.state), and the second load sent:
+      The \(build) server \(serverDown ? "did not answer" : "did not know Grace") for \
+      \(failures) load(s) in a row, then answered with her, and the screen loaded her again. \
+      Every load should ask the server (one GET each) and show its answer: .failed \
+      \(failures) time(s), then Grace. The failed loads showed \(afterFailures) and sent:
+      \(listing(failedRequests))
+      then the screen showed \(viewModel.state), and the last load sent:
       \(listing(requests))
-      A failure is no answer to remember: "Try again" asks the server what it says now.
+      A failure is no answer to remember, however many came before: "Try again" asks the \
+      server what it says now.
       """
     )
   }
@@ -271,28 +280,68 @@ struct Task5Tests {
     }
   }
 
-  @Test("One live tracker serves a screen however many events it sends", arguments: builds)
-  func oneLiveTrackerPerScreen(build: Build) async {
+  @Test(
+    "One live tracker serves a screen however many events it sends",
+    arguments: [(Build.staging, 12), (Build.demo, 30)])
+  func oneLiveTrackerPerScreen(build: Build, loads: Int) async {
     let internet = build.internet()
 
     await Internet.$current.withValue(internet) {
       let viewModel = makeLiveProfileViewModel(configuration: build.configuration)
-      await viewModel.load(userID: "grace")
-      await viewModel.load(userID: "alan")
+      for index in 0..<loads {
+        await viewModel.load(userID: index.isMultiple(of: 2) ? "grace" : "alan")
+      }
       await viewModel.follow()
 
       let sent = internet.traffic.filter(\.isAnalytics)
       let events = sent.filter { if case .analyticsEvent = $0 { true } else { false } }
       #expect(
-        sent.sessionCount <= 1 && events.count == 3,
+        sent.sessionCount <= 1 && events.count == loads + 1,
         """
-        One live screen on the \(build) build loaded Grace, loaded Alan and followed him: \
-        three events, under one session at most: a LiveAnalyticsTracker opens a session \
-        each time one is created. The vendor saw \
+        One live screen on the \(build) build loaded Grace and Alan in turn, \(loads) loads, \
+        and followed the last one: \(loads + 1) events, under one session at most: a \
+        LiveAnalyticsTracker opens a session each time one is created. The vendor saw \
         \(sent.sessionCount) session(s) and \(events.count) event(s):
         \(listing(sent))
         The composition root decides how long each live object lives: a tracker kept for \
-        the screen (or for the app), not a new one per event.
+        the screen (or for the app), not a new one per event or every few events.
+        """
+      )
+    }
+  }
+
+  @Test(
+    "Every load on a live screen is reported, the same user again included", arguments: builds)
+  func everyLiveLoadIsReported(build: Build) async {
+    let internet = build.internet()
+    let userIDs = ["grace", "grace", "nobody", "nobody", "grace"]
+
+    await Internet.$current.withValue(internet) {
+      let viewModel = makeLiveProfileViewModel(configuration: build.configuration)
+      for userID in userIDs {
+        await viewModel.load(userID: userID)
+      }
+
+      let expected: [Traffic] = userIDs.map { userID in
+        let event: AnalyticsEvent =
+          userID == "nobody"
+          ? .profileLoadFailed(userID: userID) : .profileViewed(userID: userID)
+        return .analyticsEvent(event, apiKey: build.key)
+      }
+      let events = internet.traffic.filter {
+        if case .analyticsEvent = $0 { true } else { false }
+      }
+      #expect(
+        events.map(\.description) == expected.map(\.description),
+        """
+        One live screen on the \(build) build loaded \(userIDs) one after the other (the \
+        server does not know "nobody"). Each load should reach the vendor under \(build.key), \
+        in order, one event per load:
+        \(listing(expected))
+        The vendor received:
+        \(listing(events))
+        The composition root wires the screen to the live tracker; it does not decide what \
+        the screen reports: a repeated view, or a repeated failure, is an event of its own.
         """
       )
     }

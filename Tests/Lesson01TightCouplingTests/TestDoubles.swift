@@ -106,27 +106,45 @@ final class FakeProfileService: ProfileService {
   }
 }
 
-/// One way a load can fail, for tests that need two distinct failures.
+/// One way a load can fail, for tests that need distinct failures.
 struct LoadFailure: Sendable, CustomTestStringConvertible {
   /// The id that is loaded.
   let userID: String
   /// Whether the fake is down (an outage, a network error) rather than not knowing the user.
   let serviceDown: Bool
+  /// The `URLError` every fetch throws, for a user the fake knows; `nil` for none.
+  var networkError: URLError.Code? = nil
 
   /// The fake knows no such user.
   static let unknownUser = LoadFailure(userID: "nobody", serviceDown: false)
   /// The fake is down, and the user exists.
   static let outage = LoadFailure(userID: "grace", serviceDown: true)
+  /// The fake knows the user, but every fetch fails with a `URLError`: no connection.
+  static let offline = LoadFailure(
+    userID: "alan", serviceDown: false, networkError: .notConnectedToInternet)
 
   var testDescription: String {
-    serviceDown ? "\(userID), service down" : "\(userID), unknown user"
+    if let networkError { return "\(userID), URLError \(networkError.rawValue)" }
+    return serviceDown ? "\(userID), service down" : "\(userID), unknown user"
+  }
+
+  /// Makes `service` fail this way, from now on.
+  func breakDown(_ service: FakeProfileService) {
+    service.isDown = serviceDown
+    service.fetchError = networkError.map { URLError($0) }
+  }
+
+  /// Makes `service` answer again.
+  func mend(_ service: FakeProfileService) {
+    service.isDown = false
+    service.fetchError = nil
   }
 
   /// A screen whose load of `userID` fails this way.
   @MainActor
   func screen() -> Screen {
     let screen = Screen(Sample.grace(), Sample.alan())
-    screen.service.isDown = serviceDown
+    breakDown(screen.service)
     return screen
   }
 }
@@ -186,12 +204,28 @@ func leftovers(
     let viewModel = makeProfileViewModel(
       service: madeService, analytics: madeAnalytics, now: { Sample.morning })
     await visit(viewModel)
+    // Work the view model left waiting (a task it started) runs before it is let go, as it
+    // would in an app: what that work holds then counts too.
+    await letWaitingWorkRun()
     fetched = madeService.fetchedIDs
     followed = madeService.followedIDs
   }
   let alive = [service.map { _ in "the service" }, analytics.map { _ in "the tracker" }]
     .compactMap { $0 }.joined(separator: " and ")
   return Leftovers(fetched: fetched, followed: followed, alive: alive)
+}
+
+/// Lets the main-actor work that is already waiting run, a few rounds over, before the test
+/// goes on: a task the view model started, say, gets to its first wait.
+///
+/// Deterministic, no sleep: each round queues one more piece of main-actor work from outside
+/// and waits for it, and the main actor runs its work in the order it was queued, so what
+/// was waiting before has run by then.
+@MainActor
+func letWaitingWorkRun(rounds: Int = 3) async {
+  for _ in 0..<rounds {
+    await Task.detached { await MainActor.run {} }.value
+  }
 }
 
 /// A spy tracker: sends nothing anywhere, writes every event down.
