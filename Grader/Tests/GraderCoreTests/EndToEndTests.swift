@@ -543,13 +543,24 @@ import Testing
     #expect(
       MiniKata.testProcessRuns(), "its test process outlives the grader, holding .build/exercises")
 
-    // The next grading ends it (or waits for it forever, until this test's time limit).
+    // The next grading ends it. Were it to wait for it instead, it would wait forever: a
+    // token requested after two minutes ends the wait, and the grade with it.
     try MiniKata.use(case: nil, in: root)
     let course = try Course(root: root)
-    let grade = try #require(
-      try Grading(course: course, timeLimit: 30, interruption: Interruption()).grade(
-        course.lessons, from: .exercises
-      ).first)
+    let bound = Interruption()
+    let finished = Atomic<Bool>(false)
+    Thread.detachNewThread {
+      let deadline = Date().addingTimeInterval(120)
+      while !finished.load(ordering: .relaxed) && Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.1)
+      }
+      bound.request()
+    }
+    defer { finished.store(true, ordering: .relaxed) }
+    let grades = try? Grading(course: course, timeLimit: 30, interruption: bound).grade(
+      course.lessons, from: .exercises)
+    finished.store(true, ordering: .relaxed)
+    let grade = try #require(grades?.first, "the grading waited for the killed one's test process")
     #expect(grade.compiled && grade.passedCount == 1, "the starter graded as always")
     #expect(!MiniKata.testProcessRuns(), "nothing of the killed grading is left")
   }
