@@ -66,6 +66,32 @@ struct Task1Tests {
     )
   }
 
+  @Test(
+    "Every load asks the repository again, also after many failures in a row",
+    arguments: [3, 10]
+  )
+  func everyLoadAsksAgainAfterManyFailures(failures: Int) async {
+    let repository = FakeAccountsRepository(.failure(.maintenance))
+    let viewModel = makeAccountsViewModel(repository: repository, analytics: AnalyticsSpy())
+
+    for _ in 1...failures { await loadAccounts(on: viewModel) }
+    let askedWhileFailing = repository.fetchCount
+    repository.answer(.success([Sample.travel, Sample.gifts]))
+    await loadAccounts(on: viewModel)
+
+    #expect(
+      askedWhileFailing == failures && repository.fetchCount == failures + 1,
+      """
+      The view model loaded \(failures) times while the bank failed, then once more after \
+      it came back; the injected repository should have been asked \(failures + 1) times, \
+      once per load. It was asked \(askedWhileFailing) time(s) during the failures and \
+      \(repository.fetchCount) in all. Each load asks again, however often the last ones \
+      failed: whether to try again is the customer's choice, and a screen that stops asking \
+      never shows that the bank is back.
+      """
+    )
+  }
+
   @Test("Each view model uses its own repository")
   func eachViewModelUsesItsOwnRepository() async {
     let first = FakeAccountsRepository(.success([Sample.travel]))

@@ -89,6 +89,32 @@ struct Task2Tests {
     )
   }
 
+  @Test("A long list shows every account, not the first few", arguments: [25, 101])
+  func longListIsShownWhole(count: Int) async {
+    let accounts = (1...count).map {
+      Account(id: "acc-\($0)", name: "Account \($0)", balanceInCents: $0 * 1_000)
+    }
+    let viewModel = makeAccountsViewModel(
+      repository: FakeAccountsRepository(.success(accounts)),
+      analytics: AnalyticsSpy()
+    )
+
+    await loadAccounts(on: viewModel)
+
+    let state = screenState(of: viewModel)
+    let shown: [Account]? = if case .content(let shown) = state { shown } else { nil }
+    #expect(
+      state == .content(accounts),
+      """
+      The repository answered \(count) accounts, "Account 1" to "Account \(count)"; the screen \
+      should show all \(count), in that order, but it shows \
+      \(shown.map { "\($0.count) account(s), the last \"\($0.last?.name ?? "")\"" } ?? state.summary). \
+      How many rows fit is the view's business (it scrolls); the state holds every account \
+      the repository returned.
+      """
+    )
+  }
+
   @Test(
     "Loading again shows the latest answer, not the previous one",
     arguments: [

@@ -24,6 +24,29 @@ struct Task3Tests {
     )
   }
 
+  @Test("A long failure message is shown whole", arguments: BankOutage.long)
+  func longFailureMessageIsShownWhole(error: BankOutage) async {
+    let viewModel = makeAccountsViewModel(
+      repository: FakeAccountsRepository(.failure(error)),
+      analytics: AnalyticsSpy()
+    )
+
+    await loadAccounts(on: viewModel)
+
+    let state = screenState(of: viewModel)
+    let shown: String? = if case .failure(let message) = state { message } else { nil }
+    #expect(
+      state == .failure(message: error.message),
+      """
+      The repository threw an error whose message has \(error.message.count) characters, \
+      ending "…\(error.message.suffix(40))"; the screen should be .failure with all of it, \
+      but it shows \(shown.map { "a message of \($0.count) characters, ending \"…\($0.suffix(40))\"" } ?? state.summary). \
+      The state carries the error's message as it is: how much of it fits on one line is \
+      the view's business, and the end of a sentence is often what the customer needs.
+      """
+    )
+  }
+
   @Test("A failure never looks like an empty list")
   func failureIsNotAnEmptyList() async throws {
     let repository = FakeAccountsRepository(.failure(.maintenance))
@@ -158,4 +181,21 @@ struct Task3Tests {
       """
     )
   }
+}
+
+extension BankOutage {
+  /// Two failures whose messages are longer than a line, with what matters at the end.
+  fileprivate static let long = [
+    BankOutage(
+      message: """
+        We are moving your accounts to our new systems tonight, so they cannot be shown \
+        between 10 p.m. and 2 a.m. Card payments and cash withdrawals keep working as usual. \
+        If you need help before 2 a.m., call 0800 123 456.
+        """),
+    BankOutage(
+      message: """
+        Your accounts cannot be shown right now because the security check on this device \
+        did not finish. Open Settings, then Security, and confirm your passcode again.
+        """),
+  ]
 }

@@ -125,7 +125,7 @@ struct Task5Tests {
       tracker should have recorded \(firstExpected.listed) (it recorded \
       \(firstSpy.tracked.listed)); the second should have recorded \(secondExpected.listed) \
       (it recorded \(secondSpy.tracked.listed)). Each view model tracks through the tracker \
-      it was built with, on every path.
+      it was built with, on every path.\(firstSpy.straysNote)\(secondSpy.straysNote)
       """
     )
   }
@@ -163,7 +163,8 @@ struct Task5Tests {
       \(firstExpected.listed) (it recorded \(firstSpy.tracked.listed)); the second should \
       have recorded \(secondExpected.listed) (it recorded \(secondSpy.tracked.listed)). \
       Events go to the tracker of the view model whose load it is, even while another \
-      screen loads: no "current tracker" kept in a static or a global.
+      screen loads: no "current tracker" kept in a static or a global.\
+      \(firstSpy.straysNote)\(secondSpy.straysNote)
       """
     )
   }
@@ -182,9 +183,10 @@ struct Task5Tests {
       !spy.tracked.isEmpty,
       """
       This test checks how the view model keeps the tracker passed to \
-      makeAccountsViewModel(repository:analytics:), but a load sent that tracker nothing. \
-      Does the view model still build its own tracker, or does the harness leave out \
-      `analytics:` so that a default argument fills it in?
+      makeAccountsViewModel(repository:analytics:), but a load sent that tracker nothing \
+      before it ended. Does the view model still build its own tracker, does the harness \
+      leave out `analytics:` so that a default argument fills it in, or are the events sent \
+      from a Task.detached or a queue, which the load does not wait for?\(spy.straysNote)
       """
     )
     #expect(
@@ -241,7 +243,7 @@ struct Task5Tests {
 /// Whether the spy tracker heard anything in `entries`: on a successful load, whether a
 /// successful load reaches the injected tracker at all.
 private func tracked(_ entries: [CallLog.Entry]) -> Bool {
-  entries.contains { $0 != .fetchedAccounts }
+  entries.contains { if case .tracked = $0 { true } else { false } }
 }
 
 /// What to change, judged from what the shared log recorded during one load.
@@ -270,11 +272,21 @@ private func advice(
   let extra = heard.filter { !wanted.contains($0) }
   let failed = wanted.contains(.accountsLoadFailed)
   let fetches = entries.filter { $0 == .fetchedAccounts }.count
-  var parts = ["The spy tracker heard \(heard.isEmpty ? "nothing" : heard.listed)."]
+  let strays = entries.filter { if case .trackedOutsideTheLoad = $0 { true } else { false } }
+  let within = strays.isEmpty ? "" : " within the load"
+  var parts = ["The spy tracker heard \(heard.isEmpty ? "nothing" : heard.listed)\(within)."]
   if !missing.isEmpty { parts.append("Missing: \(missing.listed).") }
   if !extra.isEmpty { parts.append("Not expected: \(extra.listed).") }
 
-  if fetches == 0 {
+  if !strays.isEmpty {
+    parts.append(
+      """
+      \(strays.count) event(s) reached the tracker from work the load did not wait for \
+      (a Task.detached, a dispatch queue): such an event arrives when it likes, before the \
+      test looks or after the load is long over, so it is not counted. Track within the load.
+      """
+    )
+  } else if fetches == 0 {
     parts.append("The injected repository was never asked; do Task 1 first.")
   } else if fetches > 1 {
     parts.append("The repository was asked \(fetches) time(s) in one load; ask it once.")
@@ -282,9 +294,10 @@ private func advice(
     parts.append(
       """
       \(failed ? "No load, failed or successful, reaches" : "A successful load sends nothing to") \
-      the tracker passed to makeAccountsViewModel(repository:analytics:). Track through that \
-      tracker; if `init` has a default such as `= LiveAnalytics()`, the harness may be leaving \
-      `analytics:` out.
+      the tracker passed to makeAccountsViewModel(repository:analytics:) before it ends. Track \
+      through that tracker, within the load (not from a Task.detached or a queue, which the \
+      load does not wait for); if `init` has a default such as `= LiveAnalytics()`, the \
+      harness may be leaving `analytics:` out.
       """
     )
   } else if heard.isEmpty {
@@ -331,6 +344,19 @@ private func advice(
     parts.append("Track each event once per load, in this order, and nothing else.")
   }
   return parts.joined(separator: " ")
+}
+
+extension AnalyticsSpy {
+  /// What a message adds when events reached this spy from work the load did not wait for.
+  fileprivate var straysNote: String {
+    let strays = self.strays
+    guard !strays.isEmpty else { return "" }
+    return """
+       It also heard \(strays.listed) from work the load did not wait for (a Task.detached, \
+      a dispatch queue); those do not count, since they may arrive after the test looked: \
+      track within the load.
+      """
+  }
 }
 
 extension [AnalyticsEvent] {

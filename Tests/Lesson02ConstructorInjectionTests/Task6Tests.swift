@@ -1,4 +1,5 @@
 import Lesson02ConstructorInjection
+import Synchronization
 import Testing
 
 @Suite("Task 6 — Pass the share channel to the method", .noLiveObjects)
@@ -19,8 +20,8 @@ struct Task6Tests {
     #expect(
       mail.shared == [account],
       """
-      Sharing "\(account.name)" via the channel passed to shareAccount(_:on:via:) should send exactly \
-      that account to it; the channel received \(mail.shared.map(\.name)). \
+      Sharing \(account.shown) via the channel passed to shareAccount(_:on:via:) should send \
+      exactly that account to it, as listed; the channel received \(mail.shared.shown). \
       Does the view model still pick a channel itself?
       """
     )
@@ -43,7 +44,7 @@ struct Task6Tests {
       mail.shared == [Sample.travel] && messages.shared == [Sample.rent],
       """
       "Travel Fund" was shared via mail, then "Rent" via messages. Mail received \
-      \(mail.shared.map(\.name)), messages received \(messages.shared.map(\.name)). \
+      \(mail.shared.shown), messages received \(messages.shared.shown). \
       The channel belongs to one call: use it, do not keep it for the next.
       """
     )
@@ -68,7 +69,7 @@ struct Task6Tests {
       mail.shared == [account] && messages.shared == [account],
       """
       "\(account.name)" was shared via mail, then again via messages. Mail received \
-      \(mail.shared.map(\.name)), messages received \(messages.shared.map(\.name)); each \
+      \(mail.shared.shown), messages received \(messages.shared.shown); each \
       should have received it once. Every share is a call of its own, through the channel \
       picked for it: a second share of the same account is not a repeat to ignore.
       """
@@ -99,7 +100,7 @@ struct Task6Tests {
       received == [Sample.rent],
       """
       This test checks what the view model keeps after a share, but sharing "Rent" via the \
-      channel passed to shareAccount(_:on:via:) sent it \(received.map(\.name)). \
+      channel passed to shareAccount(_:on:via:) sent it \(received.shown). \
       Make "Sharing sends that account to the channel passed in" pass first.
       """
     )
@@ -115,6 +116,43 @@ struct Task6Tests {
         """
       )
     }
+  }
+
+  @Test(
+    "While it shares, the view model holds the channel in no property",
+    arguments: [Sample.rent, Sample.travel])
+  func channelIsNotHeldDuringTheShare(account: Account) async throws {
+    let viewModel = makeAccountsViewModel(
+      repository: FakeAccountsRepository(.success([Sample.travel, Sample.rent])),
+      analytics: AnalyticsSpy()
+    )
+    await loadAccounts(on: viewModel)
+    let channel = InspectingShareChannel(inspecting: viewModel)
+
+    shareAccount(account.id, on: viewModel, via: channel)
+
+    try #require(
+      channel.shared == [account],
+      """
+      This test looks at the view model while the channel shares, but sharing \
+      \(account.shown) via the channel passed to shareAccount(_:on:via:) sent it \
+      \(channel.shared.shown). Make "Sharing sends that account to the channel passed in" \
+      pass first.
+      """
+    )
+    let how =
+      channel.heldWhileSharing.contains(.optionally)
+      ? "in an Optional, such as a `var shareChannel: (any ShareChannel)?`"
+      : "in a property of its own"
+    #expect(
+      channel.heldWhileSharing == [.notVisible],
+      """
+      While the channel shared \(account.shown), it found itself among the view model's \
+      stored properties (\(how)), even if the property is cleared afterwards. The harness set the channel before the \
+      share: that is property injection of an input of one call, and a caller who forgets \
+      to set it shares through the previous pick. Pass the channel to `share` as a parameter.
+      """
+    )
   }
 
   @Test(
@@ -136,7 +174,7 @@ struct Task6Tests {
       channel.shared == [listed],
       """
       The first load listed "\(gone.name)", the reload only "\(listed.name)". The test then \
-      shared both; the channel received \(channel.shared.map(\.name)), but should have \
+      shared both; the channel received \(channel.shared.shown), but should have \
       received only "\(listed.name)": a share picks from what the screen lists now, not from \
       an earlier load.
       """
@@ -161,7 +199,7 @@ struct Task6Tests {
       channel.shared.isEmpty,
       """
       The first load listed \(first.map(\.name)); the reload answered no accounts, so the \
-      screen is empty and lists none. Sharing them then sent \(channel.shared.map(\.name)) to \
+      screen is empty and lists none. Sharing them then sent \(channel.shared.shown) to \
       the channel; it should send nothing: a share picks from what the screen lists now, \
       and after an empty answer that is nothing.
       """
@@ -184,9 +222,41 @@ struct Task6Tests {
       """
       The first load listed \([Sample.rent, Sample.gifts].map(\.name)); the reload failed, so \
       the screen shows the failure and lists no account. Sharing "\(Sample.rent.name)" then \
-      sent \(channel.shared.map(\.name)) to the channel; it should send nothing: a share picks \
+      sent \(channel.shared.shown) to the channel; it should send nothing: a share picks \
       from what the screen lists now, and after a failure that is nothing.
       """
     )
   }
+}
+
+/// A share channel that, at the moment it is asked to share, looks for itself among the
+/// stored properties of the view model that asked, and remembers how it was held.
+private final class InspectingShareChannel: ShareChannel {
+  private let viewModel: AccountsViewModel
+  private let seen = Mutex<(shared: [Account], held: [Holding])>(([], []))
+
+  init(inspecting viewModel: AccountsViewModel) { self.viewModel = viewModel }
+
+  /// The accounts it was asked to share, in order.
+  var shared: [Account] { seen.withLock { $0.shared } }
+  /// How the view model held this channel at each share.
+  var heldWhileSharing: [Holding] { seen.withLock { $0.held } }
+
+  func share(_ account: Account) {
+    let held = holding(of: self, in: viewModel)
+    seen.withLock {
+      $0.shared.append(account)
+      $0.held.append(held)
+    }
+  }
+}
+
+extension Account {
+  /// The account in a message, every field shown: `"Rent" (rnt-2, 120000 cents)`.
+  fileprivate var shown: String { "\"\(name)\" (\(id), \(balanceInCents) cents)" }
+}
+
+extension [Account] {
+  /// The accounts in a message, every field shown.
+  fileprivate var shown: String { "[" + map(\.shown).joined(separator: ", ") + "]" }
 }

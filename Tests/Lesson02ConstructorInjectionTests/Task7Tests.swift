@@ -1,4 +1,5 @@
 import Lesson02ConstructorInjection
+import Synchronization
 import Testing
 
 @Suite("Task 7 — Attach an optional logger", .noLiveObjects)
@@ -71,6 +72,71 @@ struct Task7Tests {
       logger was attached, so it should hear it once. Does the load use a copy of the logger \
       taken when it started (or in init) instead of the property at the moment it logs? \
       That is the temporal coupling property injection brings.
+      """
+    )
+  }
+
+  @Test(
+    "A logger that only the view model holds still hears the failure",
+    arguments: zip([HandedOverLogger.value, .object], BankOutage.both)
+  )
+  func loggerHeldOnlyByTheViewModelHearsTheFailure(
+    kind: HandedOverLogger, error: BankOutage
+  ) async {
+    let book = LogBook()
+    let viewModel = makeAccountsViewModel(
+      repository: FakeAccountsRepository(.failure(error)),
+      analytics: AnalyticsSpy()
+    )
+    attachLogger(kind.makeLogger(writingTo: book), to: viewModel)
+
+    await loadAccounts(on: viewModel)
+
+    let mentions = book.lines.filter { $0.contains(error.message) }
+    #expect(
+      mentions.count == 1,
+      """
+      The test attached \(kind.described) and kept no reference to it itself, as an app \
+      that writes `attachLogger(FileLogger(…), to: viewModel)` does; the load failed with \
+      "\(error.message)", and the logger wrote \(book.lines). It should have written that \
+      failure once. Once attached, the logger is the view model's: held weakly, like a \
+      delegate, it is gone at once and the failure is logged nowhere.
+      """
+    )
+  }
+
+  @Test("A view model that failed is gone once nobody holds it", arguments: BankOutage.both)
+  func failedViewModelIsReleased(error: BankOutage) async throws {
+    weak var released: AccountsViewModel?
+    var heard: [String] = []
+    do {
+      let logger = LoggerSpy()
+      let viewModel = makeAccountsViewModel(
+        repository: FakeAccountsRepository(.failure(error)),
+        analytics: AnalyticsSpy()
+      )
+      attachLogger(logger, to: viewModel)
+      await loadAccounts(on: viewModel)
+      heard = logger.logged
+      released = viewModel
+    }
+
+    try #require(
+      heard.filter { $0.contains(error.message) }.count == 1,
+      """
+      This test checks that a view model is freed after a failed load, but its logger got \
+      \(heard) instead of one message containing "\(error.message)". Make "An attached \
+      logger receives the failure once, with its message" pass first.
+      """
+    )
+    #expect(
+      released == nil,
+      """
+      The view model loaded, failed with "\(error.message)", and the test dropped it; but \
+      it is still alive, with its repository, tracker and logger. Something holds it: \
+      most often a closure it stores (a `lazy var` or a property set in init) that \
+      captures `self` strongly, a retain cycle. A view model lives as long as its screen: \
+      capture `[weak self]`, or do the work in a method instead of a stored closure.
       """
     )
   }
@@ -264,4 +330,51 @@ struct Task7Tests {
       if !overheard.isEmpty { break }
     }
   }
+}
+
+/// A kind of logger the test hands over and does not keep.
+enum HandedOverLogger: Sendable, CustomTestStringConvertible {
+  /// A struct, as `ConsoleLogger` and `SilentLogger` are.
+  case value
+  /// An object that nobody else holds.
+  case object
+
+  var testDescription: String { described }
+
+  var described: String {
+    switch self {
+    case .value: "a logger that is a struct"
+    case .object: "a logger that is an object"
+    }
+  }
+
+  func makeLogger(writingTo book: LogBook) -> any AccountsLogger {
+    switch self {
+    case .value: ValueLogger(book: book)
+    case .object: ObjectLogger(book: book)
+    }
+  }
+}
+
+/// Where the loggers the test does not keep write: the test keeps only this.
+final class LogBook: Sendable {
+  private let written = Mutex<[String]>([])
+
+  var lines: [String] { written.withLock { $0 } }
+
+  func write(_ line: String) { written.withLock { $0.append(line) } }
+}
+
+private struct ValueLogger: AccountsLogger {
+  let book: LogBook
+
+  func log(_ message: String) { book.write(message) }
+}
+
+private final class ObjectLogger: AccountsLogger {
+  let book: LogBook
+
+  init(book: LogBook) { self.book = book }
+
+  func log(_ message: String) { book.write(message) }
 }

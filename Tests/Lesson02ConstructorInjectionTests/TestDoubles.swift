@@ -52,11 +52,15 @@ final class CallLog: Sendable {
   enum Entry: Equatable, CustomStringConvertible {
     case fetchedAccounts
     case tracked(AnalyticsEvent)
+    /// An event that reached the spy tracker from work the load did not wait for.
+    case trackedOutsideTheLoad(AnalyticsEvent)
 
     var description: String {
       switch self {
       case .fetchedAccounts: "repository.fetchAccounts()"
       case .tracked(let event): "analytics.track(.\(event))"
+      case .trackedOutsideTheLoad(let event):
+        "analytics.track(.\(event)) from a detached task or a queue"
       }
     }
   }
@@ -187,17 +191,35 @@ struct UnexpectedRequest: Error, CustomStringConvertible {
 // MARK: - Spies
 
 /// A spy tracker: remembers every event, in order.
+///
+/// An event is tracked when it arrives from the test's own task, or from a task the test's
+/// work started and so waits for (`Task { … }`, `async let`): those carry the test's
+/// `OutsideWorld`. An event sent from a `Task.detached` or a dispatch queue carries none; it
+/// may arrive before the test looks or after, so it is never counted as tracked, only as
+/// ``strays``. Such a view model then fails every time, not only when the timing is
+/// unlucky.
 final class AnalyticsSpy: AnalyticsTracker {
-  private let events = Mutex<[AnalyticsEvent]>([])
+  private let events = Mutex<(tracked: [AnalyticsEvent], strays: [AnalyticsEvent])>(([], []))
   private let log: CallLog?
+  /// The world of the test that built this spy.
+  private let home = OutsideWorld.current
 
   init(log: CallLog? = nil) { self.log = log }
 
-  var tracked: [AnalyticsEvent] { events.withLock { $0 } }
+  /// The events sent from the test's own work, in order.
+  var tracked: [AnalyticsEvent] { events.withLock { $0.tracked } }
+
+  /// The events sent from work that left the test's task, in order (those that arrived yet).
+  var strays: [AnalyticsEvent] { events.withLock { $0.strays } }
 
   func track(_ event: AnalyticsEvent) {
-    events.withLock { $0.append(event) }
-    log?.append(.tracked(event))
+    if OutsideWorld.current === home {
+      events.withLock { $0.tracked.append(event) }
+      log?.append(.tracked(event))
+    } else {
+      events.withLock { $0.strays.append(event) }
+      log?.append(.trackedOutsideTheLoad(event))
+    }
   }
 }
 
