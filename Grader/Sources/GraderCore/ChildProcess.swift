@@ -180,11 +180,11 @@ package struct ChildProcess {
     try? pipe.fileHandleForWriting.close()
     let reader = pipe.fileHandleForReading
     Thread.detachNewThread {
-      while true {
-        let data = reader.availableData
-        buffer.append(data)
-        if data.isEmpty { break }
+      Self.readUntilEnd(into: buffer) { bytes in
+        let count = read(reader.fileDescriptor, bytes.baseAddress, bytes.count)
+        return (count, count < 0 ? errno : 0)
       }
+      withExtendedLifetime(reader) {}
     }
     var stopped = false
     // Wake at once when the child ends, and every 50 ms to look at it meanwhile.
@@ -209,6 +209,29 @@ package struct ChildProcess {
       leftovers: leftovers,
       outputLeftOpen: outputLeftOpen
     )
+  }
+
+  /// Reads with `read` into `buffer` until the end of the output (or an error), then appends
+  /// the empty chunk that marks the end.
+  ///
+  /// A read a signal interrupts (`EINTR`: a handler without `SA_RESTART`, such as the
+  /// backtracer's) is tried again. `FileHandle.availableData` traps on it instead, and took the
+  /// grader down with "Interrupted system call" (seen once on Linux, after a SIGQUIT).
+  ///
+  /// - Parameter read: Reads into the bytes, returning the count (0 at the end, negative on
+  ///   an error) and the error number.
+  static func readUntilEnd(
+    into buffer: CappedBuffer,
+    read: (UnsafeMutableRawBufferPointer) -> (count: Int, error: Int32)
+  ) {
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let (count, error) = chunk.withUnsafeMutableBytes(read)
+      if count < 0 && error == EINTR { continue }
+      guard count > 0 else { break }
+      buffer.append(Data(chunk[0..<count]))
+    }
+    buffer.append(Data())
   }
 
   /// Removes what `folder` holds, keeping the folder.

@@ -64,4 +64,28 @@ import Testing
       child.childEnvironment(inheriting: inherited)
         == ["PATH": "/usr/bin", "KATA_LESSONS": "lesson01"])
   }
+
+  @Test(
+    "A read a signal interrupts (EINTR) is tried again; the output ends at its end or an error",
+    arguments: [Int32(EINTR), EBADF])
+  func interruptedReads(failure: Int32) {
+    // Each call answers the next of: `failure`, "ab", `failure`, "cd", the end.
+    var answers: [(bytes: [UInt8], error: Int32)] = [
+      ([], failure), (Array("ab".utf8), 0), ([], failure), (Array("cd".utf8), 0), ([], 0),
+    ]
+    let buffer = CappedBuffer(cap: 1024)
+    ChildProcess.readUntilEnd(into: buffer) { bytes in
+      let answer = answers.removeFirst()
+      guard answer.error == 0 else { return (-1, answer.error) }
+      bytes.copyBytes(from: answer.bytes)
+      return (answer.bytes.count, 0)
+    }
+    #expect(buffer.ended, "the end is marked either way")
+    if failure == EINTR {
+      #expect(buffer.text == "abcd", "an interrupted read loses nothing and ends nothing")
+      #expect(answers.isEmpty)
+    } else {
+      #expect(buffer.text == "", "another error ends the output where it happens")
+    }
+  }
 }
