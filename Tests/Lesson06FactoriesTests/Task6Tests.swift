@@ -91,10 +91,14 @@ struct Task6Tests {
     app.showOrders()
 
     let kept = coordinatorsKept(by: app)
-    let problems = kept.flatMap { path, coordinator in
-      (storedServices(in: coordinator) + storedMarketSettings(in: coordinator)).map {
-        "\(path).\($0)"
-      }
+    let problems = kept.flatMap { kept in
+      (storedServices(in: kept.coordinator, heldBy: kept.holders)
+        + storedMarketSettings(in: kept.coordinator, heldBy: kept.holders)).map {
+          "\(kept.path).\($0)"
+        }
+    }
+    let hidden = kept.flatMap { kept in
+      customMirrors(in: kept.coordinator, named: kept.path, heldBy: kept.holders)
     }
 
     #expect(
@@ -104,12 +108,22 @@ struct Task6Tests {
       services, a container or a market, at \(problems). The make… helpers are not what the \
       app runs: the coordinators the root itself keeps should hold no service, container or \
       market either, so that no flow is a dependency pipeline and no market reaches \
-      navigation.
+      navigation. (What a coordinator points back at, the root or a parent that starts \
+      other flows, is not counted as its own.)
       """
     )
-    let showsTheList = kept.contains { _, coordinator in
+    #expect(
+      hidden.isEmpty,
+      """
+      The app runs coordinators that give reflection a mirror of their own \
+      (CustomReflectable) instead of what they store, at \(hidden), so no one can see \
+      whether they keep services: a coordinator that holds a factory and a navigator has \
+      nothing to hide. Let the coordinators, and what they keep, show what they store.
+      """
+    )
+    let showsTheList = kept.contains { kept in
       let before = navigator.pushed.count
-      coordinator.start()
+      kept.coordinator.start()
       return navigator.pushed.count == before + 1 && navigator.pushed.last is ProductListScreen
     }
     #expect(
