@@ -149,10 +149,10 @@ final class SpyCatalogFactory: CatalogFactory {
   private(set) var listScreens: [StubScreen] = []
   private(set) var detailRequests: [Product] = []
   private(set) var detailScreens: [StubScreen] = []
-  private var onSelect: (@MainActor (Product) -> Void)?
+  private var onSelects: [@MainActor (Product) -> Void] = []
 
   func makeProductList(onSelect: @escaping @MainActor (Product) -> Void) -> any Screen {
-    self.onSelect = onSelect
+    onSelects.append(onSelect)
     let screen = StubScreen(title: "list \(listScreens.count + 1)")
     listScreens.append(screen)
     return screen
@@ -168,7 +168,14 @@ final class SpyCatalogFactory: CatalogFactory {
   /// Plays a customer picking `product` in the last list built. Does nothing when no list
   /// was ever asked for, so there is nobody to tell.
   func customerPicks(_ product: Product) {
-    onSelect?(product)
+    onSelects.last?(product)
+  }
+
+  /// Plays a customer picking `product` in the list built `index`th (from 0), one still on
+  /// screen under a later one. Does nothing when fewer lists were asked for.
+  func customerPicks(_ product: Product, onList index: Int) {
+    guard onSelects.indices.contains(index) else { return }
+    onSelects[index](product)
   }
 }
 
