@@ -109,6 +109,40 @@ struct Task5Tests {
     )
   }
 
+  @Test(
+    "The account factory keeps no history it built",
+    arguments: [Sample.aliceOrders, Sample.bobOrders]
+  )
+  func accountFactoryKeepsNoHistory(orders: [Order]) async throws {
+    let factory = makeAccountFactory(
+      dependencies: StubAccountDependencies(
+        orders: SpyOrdersRepository(orders: orders), analytics: SpyAnalytics()))
+    var built: [WeakObject] = []
+
+    do {
+      let first = try #require(
+        factory.makeOrderHistory() as? OrderHistoryScreen,
+        "makeOrderHistory() should return an OrderHistoryScreen.")
+      await first.viewModel.load()
+      let second = factory.makeOrderHistory()
+      built = [WeakObject(first), WeakObject(first.viewModel), WeakObject(second)]
+      if let history = second as? OrderHistoryScreen { built.append(WeakObject(history.viewModel)) }
+    }
+
+    let kept = built.filter { $0.object != nil }
+    #expect(
+      kept.isEmpty,
+      """
+      Nobody shows the two histories the account factory built any more (one loaded \
+      \(orders.map(\.id))), yet \(kept.count) of those screens or view models are still \
+      alive while the factory lives. As with the catalog's: a screen lives as long as it is \
+      shown, and whoever shows it decides that. A factory builds and hands over; it keeps \
+      services, never screens.
+      """
+    )
+    withExtendedLifetime(factory) {}
+  }
+
   @Test("The account coordinator presents exactly the history the factory built")
   func coordinatorPresentsTheFactorysHistory() throws {
     let factory = SpyAccountFactory()
