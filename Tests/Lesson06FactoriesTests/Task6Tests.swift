@@ -491,6 +491,19 @@ struct Task6Tests {
         """)
     }
     app.switchAccount(to: first == Sample.alice ? Sample.bob : Sample.alice)
+
+    let keptAtTheSwitch = oldRepositories.filter { $0.object != nil }
+    #expect(
+      keptAtTheSwitch.isEmpty,
+      """
+      The app has just switched away from \(first.name), and the history that showed \
+      \(first.name)'s orders is closed, yet the running app still holds \
+      \(keptAtTheSwitch.count) of the repositories behind it, with \(first.name)'s cached \
+      orders. The switch itself ends the old account's session: the root drops it there, \
+      not later when the next history is shown, and nothing the app keeps for the whole run \
+      (a coordinator, a factory) holds on to a screen or a session of the old account.
+      """
+    )
     app.showOrders()
     _ = navigator.takeShown()
 
