@@ -521,6 +521,47 @@ struct Task6Tests {
   }
 
   @Test(
+    "Switching accounts shows nothing until the scene asks",
+    arguments: [(Sample.alice, Sample.bob), (Sample.bob, Sample.alice)]
+  )
+  func switchShowsNothing(first: Account, second: Account) async throws {
+    let backend = FakeBackend()
+    let navigator = RecordingNavigator()
+    let app = makeShopApp(
+      configuration: configuration(account: first, backend: backend), navigator: navigator)
+    defer { withExtendedLifetime(app) {} }
+
+    app.switchAccount(to: second)
+    let shownAfterTheFirstSwitch = navigator.steps.map(title(of:))
+    app.start()
+    _ = try await openOrders(app, on: navigator)
+    let shownBefore = navigator.steps.map(title(of:))
+    let requestsBefore = backend.requests
+    app.switchAccount(to: first)
+    let shownAfter = navigator.steps.map(title(of:))
+
+    #expect(
+      shownAfterTheFirstSwitch.isEmpty,
+      """
+      switchAccount(to:) on an app not yet started showed \(shownAfterTheFirstSwitch). A \
+      switch changes whose data the next screens show; which screen appears, and when, is \
+      decided by the coordinators, when the scene asks (start(), showOrders()).
+      """
+    )
+    #expect(
+      shownAfter == shownBefore && backend.requests == requestsBefore,
+      """
+      The app showed the product list and \(second.name)'s orders, then switched to \
+      \(first.name): the switch should show nothing and load nothing, but the navigator \
+      went from \(shownBefore) to \(shownAfter), and the backend was asked for \
+      \(backend.requests.dropFirst(requestsBefore.count)). A switch renews the account's \
+      session; it does not restart a flow or present the new orders: the customer asks for \
+      them (showOrders()), and the coordinators decide what appears.
+      """
+    )
+  }
+
+  @Test(
     "In the running app, a product opened again shows its stock as it is now",
     arguments: Market.allCases
   )
@@ -657,6 +698,15 @@ struct Task6Tests {
 /// The orders the fake backend holds for `account`.
 private func orders(of account: Account) -> [Order] {
   account == Sample.alice ? Sample.aliceOrders : Sample.bobOrders
+}
+
+/// What a navigator step showed, for a message: how and which screen.
+@MainActor
+private func title(of step: RecordingNavigator.Step) -> String {
+  switch step {
+  case .push(let screen): "push \(screen.title)"
+  case .present(let screen): "present \(screen.title)"
+  }
 }
 
 /// The product a product screen of either market shows; `nil` for any other screen.
