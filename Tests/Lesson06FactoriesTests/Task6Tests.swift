@@ -562,6 +562,38 @@ struct Task6Tests {
   }
 
   @Test(
+    "Switching to the account already signed in starts it afresh",
+    arguments: [Sample.alice, Sample.bob]
+  )
+  func switchingToTheSameAccountStartsAfresh(account: Account) async throws {
+    let backend = FakeBackend()
+    let navigator = RecordingNavigator()
+    let app = makeShopApp(
+      configuration: configuration(account: account, backend: backend), navigator: navigator)
+    defer { withExtendedLifetime(app) {} }
+    let path = "/accounts/\(account.id)/orders"
+
+    _ = try await openOrders(app, on: navigator)
+    app.switchAccount(to: account)
+    let again = try await openOrders(app, on: navigator)
+    app.switchAccount(to: account)
+    let third = try await openOrders(app, on: navigator)
+
+    #expect(
+      again.orders == orders(of: account) && third.orders == orders(of: account)
+        && backend.count(of: path) == 3,
+      """
+      \(account.name) signed in again twice, with a history shown each time: each sign-in \
+      should start a new session that fetches \(account.name)'s orders anew, so the backend \
+      should have been asked 3 times; it was asked \(backend.count(of: path)) time(s), and \
+      the histories show \(again.state) and \(third.state). A switch is a new sign-in, to \
+      the same account too (a re-login after a password change, orders placed on another \
+      device): keeping the old session because the id is the same keeps its stale orders.
+      """
+    )
+  }
+
+  @Test(
     "In the running app, a product opened again shows its stock as it is now",
     arguments: Market.allCases
   )
