@@ -626,6 +626,53 @@ struct Task6Tests {
   }
 
   @Test(
+    "In the running app, every product list shows the products as they are now",
+    arguments: [
+      (Market.eu, [Sample.keyboard, Sample.mug], [Sample.lamp]),
+      (Market.us, [Sample.lamp], [Sample.mug, Sample.keyboard]),
+    ]
+  )
+  func everyListShowsTheCurrentProductsInTheApp(
+    market: Market, before: [Product], after: [Product]
+  ) async throws {
+    let backend = FakeBackend(products: before)
+    let navigator = RecordingNavigator()
+    let app = makeShopApp(
+      configuration: configuration(market: market, backend: backend), navigator: navigator)
+    defer { withExtendedLifetime(app) {} }
+
+    app.start()
+    let first = try #require(
+      navigator.pushed.last as? ProductListScreen, "start() should push a ProductListScreen.")
+    await first.viewModel.load()
+    backend.setProducts(after)
+    app.start()
+    let second = try #require(
+      navigator.pushed.last as? ProductListScreen,
+      "start() should push a ProductListScreen every time.")
+    await second.viewModel.load()
+
+    #expect(
+      first.viewModel.products == before,
+      """
+      The first list should show the configured backend's products, \(before.map(\.name)); \
+      its state is \(first.viewModel.state).
+      """
+    )
+    #expect(
+      backend.count(of: "/products") == 2 && second.viewModel.products == after,
+      """
+      The products on sale changed from \(before.map(\.name)) to \(after.map(\.name)) \
+      between two lists in the \(market) app, so the second list should ask the backend \
+      again and show \(after.map(\.name)); the backend was asked for the products \
+      \(backend.count(of: "/products")) time(s), and the list's state is \
+      \(second.viewModel.state). The catalog service lives as long as the app because it is \
+      stateless: one that keeps the products it loaded keeps them for the app's whole life.
+      """
+    )
+  }
+
+  @Test(
     "Two apps signed in to the same account show each their own backend's orders",
     arguments: [
       Account(id: "carol", name: "Carol"), Account(id: "dave", name: "Dave"),

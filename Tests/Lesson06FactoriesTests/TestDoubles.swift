@@ -205,7 +205,7 @@ final class Picks {
 /// the paths the real backend answers, with data per account. It also records every path it
 /// was asked for, so the tests can count requests.
 final class FakeBackend: HTTPClient {
-  private let items: [Product]
+  private let items: Mutex<[Product]>
   private let ordersByAccount: [Account.ID: [Order]]
   private let stockLevel: Mutex<Int>
   private let log = Mutex<[String]>([])
@@ -227,7 +227,7 @@ final class FakeBackend: HTTPClient {
     ],
     stock: Int = 3
   ) {
-    items = products
+    items = Mutex(products)
     ordersByAccount = orders
     stockLevel = Mutex(stock)
   }
@@ -241,6 +241,11 @@ final class FakeBackend: HTTPClient {
   /// Changes the stock every product has from now on, as a delivery or a sale would.
   func setStock(_ stock: Int) {
     stockLevel.withLock { $0 = stock }
+  }
+
+  /// Changes the products on sale from now on, as a new season's range would.
+  func setProducts(_ products: [Product]) {
+    items.withLock { $0 = products }
   }
 
   /// Makes every order request fail from now on (`true`), as a backend that is down does,
@@ -291,7 +296,7 @@ final class FakeBackend: HTTPClient {
     if parts.count == 3, parts[0] == "accounts", parts[2] == "orders" {
       try await orderRequestArrived()
     }
-    if parts == ["products"] { return try JSONEncoder().encode(items) }
+    if parts == ["products"] { return try JSONEncoder().encode(items.withLock { $0 }) }
     if parts.count == 3, parts[0] == "products", parts[2] == "stock" {
       return try JSONEncoder().encode(StockLevel(available: stockLevel.withLock { $0 }))
     }
