@@ -81,6 +81,7 @@ struct Task2Tests {
     }
 
     let services = storedServices(in: coordinator)
+    let hidden = customMirrors(in: coordinator, named: "coordinator")
 
     #expect(
       services.isEmpty,
@@ -88,6 +89,15 @@ struct Task2Tests {
       The coordinator stores services or a container, at \(services). A coordinator that \
       keeps services only to hand them on is a dependency pipeline; the factory it was given \
       already has them.
+      """
+    )
+    #expect(
+      hidden.isEmpty,
+      """
+      The coordinator gives reflection a mirror of its own (CustomReflectable) instead of \
+      what it stores, at \(hidden), so no one can see whether it keeps services. A \
+      coordinator that holds a factory and a navigator has nothing to hide: let it show \
+      what it stores.
       """
     )
     #expect(

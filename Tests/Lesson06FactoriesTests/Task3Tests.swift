@@ -219,6 +219,51 @@ struct Task3Tests {
     )
   }
 
+  @Test(
+    "A pick on a list from an earlier start() still opens that product",
+    arguments: [(Sample.lamp, Sample.mug), (Sample.keyboard, Sample.lamp)]
+  )
+  func pickOnAnEarlierList(product: Product, other: Product) throws {
+    let factory = SpyCatalogFactory()
+    let navigator = RecordingNavigator()
+    let coordinator = makeCatalogCoordinator(factory: factory, navigator: navigator)
+    defer { withExtendedLifetime(coordinator) {} }
+
+    coordinator.start()
+    coordinator.start()
+    try #require(
+      factory.listScreens.count == 2,
+      """
+      Started twice, the coordinator should ask the factory for two lists, each with an \
+      `onSelect` the list calls on a pick; it asked \(factory.listScreens.count) time(s).
+      """
+    )
+    factory.customerPicks(product, onList: 0)
+    factory.customerPicks(other, onList: 1)
+
+    #expect(
+      factory.detailRequests == [product, other],
+      """
+      The coordinator showed two lists (started twice); the customer went back to the first \
+      and picked \(product.name), then picked \(other.name) on the second. Each pick should \
+      make the coordinator ask the factory for that product's screen, so it should have \
+      asked for \([product, other].map(\.name)); it asked for \
+      \(factory.detailRequests.map(\.name)). A list stays on screen under a later one, and \
+      every pick on it is the customer asking: the coordinator skips no pick, on any list it \
+      showed.
+      """
+    )
+    #expect(
+      navigator.pushed.count == 4
+        && navigator.pushed.dropFirst(2).elementsEqual(factory.detailScreens, by: { $0 === $1 }),
+      """
+      After the two lists, the coordinator should push each screen the factory returned, in \
+      order; the factory built \(factory.detailScreens.map(\.title)) and the navigator \
+      pushed \(navigator.pushed.map(\.title)).
+      """
+    )
+  }
+
   @Test("Guard: the list's callback does not keep the coordinator alive")
   func listCallbackDoesNotKeepTheCoordinator() {
     let factory = SpyCatalogFactory()

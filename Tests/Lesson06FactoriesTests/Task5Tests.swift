@@ -109,6 +109,40 @@ struct Task5Tests {
     )
   }
 
+  @Test(
+    "The account factory keeps no history it built",
+    arguments: [Sample.aliceOrders, Sample.bobOrders]
+  )
+  func accountFactoryKeepsNoHistory(orders: [Order]) async throws {
+    let factory = makeAccountFactory(
+      dependencies: StubAccountDependencies(
+        orders: SpyOrdersRepository(orders: orders), analytics: SpyAnalytics()))
+    var built: [WeakObject] = []
+
+    do {
+      let first = try #require(
+        factory.makeOrderHistory() as? OrderHistoryScreen,
+        "makeOrderHistory() should return an OrderHistoryScreen.")
+      await first.viewModel.load()
+      let second = factory.makeOrderHistory()
+      built = [WeakObject(first), WeakObject(first.viewModel), WeakObject(second)]
+      if let history = second as? OrderHistoryScreen { built.append(WeakObject(history.viewModel)) }
+    }
+
+    let kept = built.filter { $0.object != nil }
+    #expect(
+      kept.isEmpty,
+      """
+      Nobody shows the two histories the account factory built any more (one loaded \
+      \(orders.map(\.id))), yet \(kept.count) of those screens or view models are still \
+      alive while the factory lives. As with the catalog's: a screen lives as long as it is \
+      shown, and whoever shows it decides that. A factory builds and hands over; it keeps \
+      services, never screens.
+      """
+    )
+    withExtendedLifetime(factory) {}
+  }
+
   @Test("The account coordinator presents exactly the history the factory built")
   func coordinatorPresentsTheFactorysHistory() throws {
     let factory = SpyAccountFactory()
@@ -183,6 +217,7 @@ struct Task5Tests {
     }
 
     let services = storedServices(in: coordinator)
+    let hidden = customMirrors(in: coordinator, named: "coordinator")
 
     #expect(
       services.isEmpty,
@@ -190,6 +225,15 @@ struct Task5Tests {
       The account coordinator stores services or a container, at \(services). Its screens \
       get their services from the factory; a coordinator that keeps them only to hand them on \
       is a dependency pipeline.
+      """
+    )
+    #expect(
+      hidden.isEmpty,
+      """
+      The account coordinator gives reflection a mirror of its own (CustomReflectable) instead of \
+      what it stores, at \(hidden), so no one can see whether it keeps services. A \
+      coordinator that holds a factory and a navigator has nothing to hide: let it show \
+      what it stores.
       """
     )
     #expect(
@@ -242,11 +286,12 @@ struct Task5Tests {
     #expect(
       reach.isEmpty,
       """
-      A factory the app keeps stores the other feature's factory or services, at \(reach): \
-      through it one feature reaches the other's (the catalog the account's orders), and the \
-      two factories are coupled again. Each factory keeps only its own feature's dependencies; \
-      if one feature's screen leads to the other's, its coordinator asks the root (or a parent \
-      coordinator) to start that flow.
+      A factory the app keeps stores the other feature's factory or services, at \(reach), \
+      itself or inside the dependencies it was given: through it one feature reaches the \
+      other's (the catalog the account's orders), and the two factories are coupled again. \
+      Each factory keeps only its own feature's dependencies, and the catalog's, which live \
+      as long as the app, keep nothing of one account; if one feature's screen leads to the \
+      other's, its coordinator asks the root (or a parent coordinator) to start that flow.
       """
     )
   }

@@ -91,10 +91,14 @@ struct Task6Tests {
     app.showOrders()
 
     let kept = coordinatorsKept(by: app)
-    let problems = kept.flatMap { path, coordinator in
-      (storedServices(in: coordinator) + storedMarketSettings(in: coordinator)).map {
-        "\(path).\($0)"
-      }
+    let problems = kept.flatMap { kept in
+      (storedServices(in: kept.coordinator, heldBy: kept.holders)
+        + storedMarketSettings(in: kept.coordinator, heldBy: kept.holders)).map {
+          "\(kept.path).\($0)"
+        }
+    }
+    let hidden = kept.flatMap { kept in
+      customMirrors(in: kept.coordinator, named: kept.path, heldBy: kept.holders)
     }
 
     #expect(
@@ -104,12 +108,22 @@ struct Task6Tests {
       services, a container or a market, at \(problems). The make… helpers are not what the \
       app runs: the coordinators the root itself keeps should hold no service, container or \
       market either, so that no flow is a dependency pipeline and no market reaches \
-      navigation.
+      navigation. (What a coordinator points back at, the root or a parent that starts \
+      other flows, is not counted as its own.)
       """
     )
-    let showsTheList = kept.contains { _, coordinator in
+    #expect(
+      hidden.isEmpty,
+      """
+      The app runs coordinators that give reflection a mirror of their own \
+      (CustomReflectable) instead of what they store, at \(hidden), so no one can see \
+      whether they keep services: a coordinator that holds a factory and a navigator has \
+      nothing to hide. Let the coordinators, and what they keep, show what they store.
+      """
+    )
+    let showsTheList = kept.contains { kept in
       let before = navigator.pushed.count
-      coordinator.start()
+      kept.coordinator.start()
       return navigator.pushed.count == before + 1 && navigator.pushed.last is ProductListScreen
     }
     #expect(
@@ -477,6 +491,19 @@ struct Task6Tests {
         """)
     }
     app.switchAccount(to: first == Sample.alice ? Sample.bob : Sample.alice)
+
+    let keptAtTheSwitch = oldRepositories.filter { $0.object != nil }
+    #expect(
+      keptAtTheSwitch.isEmpty,
+      """
+      The app has just switched away from \(first.name), and the history that showed \
+      \(first.name)'s orders is closed, yet the running app still holds \
+      \(keptAtTheSwitch.count) of the repositories behind it, with \(first.name)'s cached \
+      orders. The switch itself ends the old account's session: the root drops it there, \
+      not later when the next history is shown, and nothing the app keeps for the whole run \
+      (a coordinator, a factory) holds on to a screen or a session of the old account.
+      """
+    )
     app.showOrders()
     _ = navigator.takeShown()
 
@@ -489,6 +516,79 @@ struct Task6Tests {
       behind it, with \(first.name)'s cached orders. An account session lives as long as \
       its account: on a switch the root drops the old one (the next sign-in starts afresh \
       anyway), rather than keeping every session it ever built.
+      """
+    )
+  }
+
+  @Test(
+    "Switching accounts shows nothing until the scene asks",
+    arguments: [(Sample.alice, Sample.bob), (Sample.bob, Sample.alice)]
+  )
+  func switchShowsNothing(first: Account, second: Account) async throws {
+    let backend = FakeBackend()
+    let navigator = RecordingNavigator()
+    let app = makeShopApp(
+      configuration: configuration(account: first, backend: backend), navigator: navigator)
+    defer { withExtendedLifetime(app) {} }
+
+    app.switchAccount(to: second)
+    let shownAfterTheFirstSwitch = navigator.steps.map(title(of:))
+    app.start()
+    _ = try await openOrders(app, on: navigator)
+    let shownBefore = navigator.steps.map(title(of:))
+    let requestsBefore = backend.requests
+    app.switchAccount(to: first)
+    let shownAfter = navigator.steps.map(title(of:))
+
+    #expect(
+      shownAfterTheFirstSwitch.isEmpty,
+      """
+      switchAccount(to:) on an app not yet started showed \(shownAfterTheFirstSwitch). A \
+      switch changes whose data the next screens show; which screen appears, and when, is \
+      decided by the coordinators, when the scene asks (start(), showOrders()).
+      """
+    )
+    #expect(
+      shownAfter == shownBefore && backend.requests == requestsBefore,
+      """
+      The app showed the product list and \(second.name)'s orders, then switched to \
+      \(first.name): the switch should show nothing and load nothing, but the navigator \
+      went from \(shownBefore) to \(shownAfter), and the backend was asked for \
+      \(backend.requests.dropFirst(requestsBefore.count)). A switch renews the account's \
+      session; it does not restart a flow or present the new orders: the customer asks for \
+      them (showOrders()), and the coordinators decide what appears.
+      """
+    )
+  }
+
+  @Test(
+    "Switching to the account already signed in starts it afresh",
+    arguments: [Sample.alice, Sample.bob]
+  )
+  func switchingToTheSameAccountStartsAfresh(account: Account) async throws {
+    let backend = FakeBackend()
+    let navigator = RecordingNavigator()
+    let app = makeShopApp(
+      configuration: configuration(account: account, backend: backend), navigator: navigator)
+    defer { withExtendedLifetime(app) {} }
+    let path = "/accounts/\(account.id)/orders"
+
+    _ = try await openOrders(app, on: navigator)
+    app.switchAccount(to: account)
+    let again = try await openOrders(app, on: navigator)
+    app.switchAccount(to: account)
+    let third = try await openOrders(app, on: navigator)
+
+    #expect(
+      again.orders == orders(of: account) && third.orders == orders(of: account)
+        && backend.count(of: path) == 3,
+      """
+      \(account.name) signed in again twice, with a history shown each time: each sign-in \
+      should start a new session that fetches \(account.name)'s orders anew, so the backend \
+      should have been asked 3 times; it was asked \(backend.count(of: path)) time(s), and \
+      the histories show \(again.state) and \(third.state). A switch is a new sign-in, to \
+      the same account too (a re-login after a password change, orders placed on another \
+      device): keeping the old session because the id is the same keeps its stale orders.
       """
     )
   }
@@ -521,6 +621,53 @@ struct Task6Tests {
       for \(backend.requests), and the screen says "\(shown)". The catalog service lives as \
       long as the app because it is stateless: one that keeps what it loaded keeps it for \
       the app's whole life, and every screen after the first shows stale data.
+      """
+    )
+  }
+
+  @Test(
+    "In the running app, every product list shows the products as they are now",
+    arguments: [
+      (Market.eu, [Sample.keyboard, Sample.mug], [Sample.lamp]),
+      (Market.us, [Sample.lamp], [Sample.mug, Sample.keyboard]),
+    ]
+  )
+  func everyListShowsTheCurrentProductsInTheApp(
+    market: Market, before: [Product], after: [Product]
+  ) async throws {
+    let backend = FakeBackend(products: before)
+    let navigator = RecordingNavigator()
+    let app = makeShopApp(
+      configuration: configuration(market: market, backend: backend), navigator: navigator)
+    defer { withExtendedLifetime(app) {} }
+
+    app.start()
+    let first = try #require(
+      navigator.pushed.last as? ProductListScreen, "start() should push a ProductListScreen.")
+    await first.viewModel.load()
+    backend.setProducts(after)
+    app.start()
+    let second = try #require(
+      navigator.pushed.last as? ProductListScreen,
+      "start() should push a ProductListScreen every time.")
+    await second.viewModel.load()
+
+    #expect(
+      first.viewModel.products == before,
+      """
+      The first list should show the configured backend's products, \(before.map(\.name)); \
+      its state is \(first.viewModel.state).
+      """
+    )
+    #expect(
+      backend.count(of: "/products") == 2 && second.viewModel.products == after,
+      """
+      The products on sale changed from \(before.map(\.name)) to \(after.map(\.name)) \
+      between two lists in the \(market) app, so the second list should ask the backend \
+      again and show \(after.map(\.name)); the backend was asked for the products \
+      \(backend.count(of: "/products")) time(s), and the list's state is \
+      \(second.viewModel.state). The catalog service lives as long as the app because it is \
+      stateless: one that keeps the products it loaded keeps them for the app's whole life.
       """
     )
   }
@@ -630,6 +777,15 @@ struct Task6Tests {
 /// The orders the fake backend holds for `account`.
 private func orders(of account: Account) -> [Order] {
   account == Sample.alice ? Sample.aliceOrders : Sample.bobOrders
+}
+
+/// What a navigator step showed, for a message: how and which screen.
+@MainActor
+private func title(of step: RecordingNavigator.Step) -> String {
+  switch step {
+  case .push(let screen): "push \(screen.title)"
+  case .present(let screen): "present \(screen.title)"
+  }
 }
 
 /// The product a product screen of either market shows; `nil` for any other screen.

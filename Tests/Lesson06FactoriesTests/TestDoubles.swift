@@ -149,10 +149,10 @@ final class SpyCatalogFactory: CatalogFactory {
   private(set) var listScreens: [StubScreen] = []
   private(set) var detailRequests: [Product] = []
   private(set) var detailScreens: [StubScreen] = []
-  private var onSelect: (@MainActor (Product) -> Void)?
+  private var onSelects: [@MainActor (Product) -> Void] = []
 
   func makeProductList(onSelect: @escaping @MainActor (Product) -> Void) -> any Screen {
-    self.onSelect = onSelect
+    onSelects.append(onSelect)
     let screen = StubScreen(title: "list \(listScreens.count + 1)")
     listScreens.append(screen)
     return screen
@@ -168,7 +168,14 @@ final class SpyCatalogFactory: CatalogFactory {
   /// Plays a customer picking `product` in the last list built. Does nothing when no list
   /// was ever asked for, so there is nobody to tell.
   func customerPicks(_ product: Product) {
-    onSelect?(product)
+    onSelects.last?(product)
+  }
+
+  /// Plays a customer picking `product` in the list built `index`th (from 0), one still on
+  /// screen under a later one. Does nothing when fewer lists were asked for.
+  func customerPicks(_ product: Product, onList index: Int) {
+    guard onSelects.indices.contains(index) else { return }
+    onSelects[index](product)
   }
 }
 
@@ -198,7 +205,7 @@ final class Picks {
 /// the paths the real backend answers, with data per account. It also records every path it
 /// was asked for, so the tests can count requests.
 final class FakeBackend: HTTPClient {
-  private let items: [Product]
+  private let items: Mutex<[Product]>
   private let ordersByAccount: [Account.ID: [Order]]
   private let stockLevel: Mutex<Int>
   private let log = Mutex<[String]>([])
@@ -220,7 +227,7 @@ final class FakeBackend: HTTPClient {
     ],
     stock: Int = 3
   ) {
-    items = products
+    items = Mutex(products)
     ordersByAccount = orders
     stockLevel = Mutex(stock)
   }
@@ -234,6 +241,11 @@ final class FakeBackend: HTTPClient {
   /// Changes the stock every product has from now on, as a delivery or a sale would.
   func setStock(_ stock: Int) {
     stockLevel.withLock { $0 = stock }
+  }
+
+  /// Changes the products on sale from now on, as a new season's range would.
+  func setProducts(_ products: [Product]) {
+    items.withLock { $0 = products }
   }
 
   /// Makes every order request fail from now on (`true`), as a backend that is down does,
@@ -284,7 +296,7 @@ final class FakeBackend: HTTPClient {
     if parts.count == 3, parts[0] == "accounts", parts[2] == "orders" {
       try await orderRequestArrived()
     }
-    if parts == ["products"] { return try JSONEncoder().encode(items) }
+    if parts == ["products"] { return try JSONEncoder().encode(items.withLock { $0 }) }
     if parts.count == 3, parts[0] == "products", parts[2] == "stock" {
       return try JSONEncoder().encode(StockLevel(available: stockLevel.withLock { $0 }))
     }
@@ -487,16 +499,34 @@ func loadProductScreen(
 /// every stored struct or class (a container under another name, a bundle of services in an
 /// environment, a navigator of the app's own that wraps the one it was given), but never
 /// into a factory or a screen: a factory holds services by design, and a screen is what the
-/// coordinator shows.
+/// coordinator shows. Nor does it go back up into `holders`, the objects that keep the
+/// coordinator (the app, a parent coordinator): a coordinator may point back at whoever
+/// starts the other flows.
 @MainActor
-func storedServices(in instance: Any) -> [String] {
-  reachableStoredValues(in: instance).compactMap { path, value in
+func storedServices(in instance: Any, heldBy holders: Set<ObjectIdentifier> = []) -> [String] {
+  reachableStoredValues(in: instance, skipping: holders).compactMap { path, value in
     isServiceOrContainer(value) ? path : nil
   }
 }
 
+/// Where `instance` (called `name`), or a value the search of ``storedServices(in:heldBy:)``
+/// goes into, is a type of the lesson that answers reflection with a mirror of its own
+/// (`CustomReflectable`) instead of what it stores: what no search of stored properties can
+/// see through.
+@MainActor
+func customMirrors(
+  in instance: Any, named name: String, heldBy holders: Set<ObjectIdentifier> = []
+) -> [String] {
+  let values: [(path: String, value: Any)] =
+    [(name, instance)]
+    + reachableStoredValues(in: instance, skipping: holders).map { ("\(name).\($0)", $1) }
+  return values.compactMap { path, value in
+    showsAMirrorOfItsOwn(value) && !isOpaque(value) ? "\(path) (\(type(of: value)))" : nil
+  }
+}
+
 /// Where `instance` stores a screen or a screen's view model, searched like
-/// ``storedServices(in:)``: what a factory that builds screens ahead of time keeps.
+/// ``storedServices(in:heldBy:)``: what a factory that builds screens ahead of time keeps.
 @MainActor
 func storedScreens(in instance: Any) -> [String] {
   reachableStoredValues(in: instance).compactMap { path, value in
@@ -505,23 +535,37 @@ func storedScreens(in instance: Any) -> [String] {
   }
 }
 
-/// Where `instance` stores a market or a configuration, searched like ``storedServices(in:)``.
+/// Where `instance` stores a market or a configuration, searched like
+/// ``storedServices(in:heldBy:)``.
 @MainActor
-func storedMarketSettings(in instance: Any) -> [String] {
-  reachableStoredValues(in: instance).compactMap { path, value in
+func storedMarketSettings(in instance: Any, heldBy holders: Set<ObjectIdentifier> = [])
+  -> [String]
+{
+  reachableStoredValues(in: instance, skipping: holders).compactMap { path, value in
     isMarketSetting(value) ? path : nil
   }
 }
 
+/// A coordinator an app keeps, the path that reaches it, and the objects on that path (the
+/// app included, when it is an object): the coordinator's holders, which a search of what
+/// the coordinator stores does not go back into.
+struct KeptCoordinator {
+  let path: String
+  let coordinator: any Coordinator
+  let holders: Set<ObjectIdentifier>
+}
+
 /// Every coordinator an app keeps, found through its stored properties all the way down (but
-/// not inside services, factories or screens), with the path that reaches it.
+/// not inside services, factories or screens).
 ///
 /// This is what the app runs, whatever the `make…` helpers build. A coordinator that only a
 /// closure holds cannot be seen.
 @MainActor
-func coordinatorsKept(by app: any ShopApp) -> [(path: String, coordinator: any Coordinator)] {
-  reachableStoredValues(in: app).compactMap { path, value in
-    (value as? any Coordinator).map { (path, $0) }
+func coordinatorsKept(by app: any ShopApp) -> [KeptCoordinator] {
+  reachableStoredValuesAndHolders(in: app).compactMap { path, value, holders in
+    (value as? any Coordinator).map {
+      KeptCoordinator(path: path, coordinator: $0, holders: holders)
+    }
   }
 }
 
@@ -548,24 +592,24 @@ func factoriesForBothFeatures(keptBy app: any ShopApp) -> [String] {
   }
 }
 
-/// Where a factory an app keeps (found as in ``factoriesForBothFeatures(keptBy:)``) stores,
-/// outside the dependencies it was given, the other feature's factory or services: a catalog
-/// factory that keeps an account factory or the orders, an account factory that keeps a catalog
-/// factory or the catalog. Dependencies shaped for the factory's own feature are not searched:
-/// one container may serve both features, each factory seeing its own slice of it.
+/// Where a factory an app keeps (found as in ``factoriesForBothFeatures(keptBy:)``) stores the
+/// other feature's factory or services: a catalog factory that keeps an account factory or
+/// the orders, an account factory that keeps a catalog factory or the catalog.
+///
+/// The search goes all the way down, into the dependencies the factory was given too, where
+/// the other feature's factory never belongs. Two things are allowed there, and only there:
+/// one container may serve both features (an object that is both a `CatalogDependencies` and
+/// an `AccountDependencies`), each factory seeing its own slice of it; and an account's
+/// dependencies may be built on top of the app-wide ones (a session that keeps the app's
+/// container). The catalog's dependencies, which live as long as the app, keep nothing of one
+/// account: no orders and no account session.
 @MainActor
 func factoriesReachingTheOtherFeature(keptBy app: any ShopApp) -> [String] {
   reachableStoredValues(in: app).flatMap { path, factory -> [String] in
     let isCatalog = factory is any CatalogFactory
     guard isCatalog != (factory is any AccountFactory) else { return [] }
-    return reachableStoredValues(in: factory).compactMap { innerPath, value in
-      let reachesTheOther =
-        isCatalog
-        ? value is any AccountFactory || value is any OrdersRepository
-          || (value is any AccountDependencies && !(value is any CatalogDependencies))
-        : value is any CatalogFactory || value is any CatalogService
-          || (value is any CatalogDependencies && !(value is any AccountDependencies))
-      return reachesTheOther ? "\(path).\(innerPath)" : nil
+    return otherFeatureReached(from: factory, byCatalogFactory: isCatalog).map {
+      "\(path).\($0)"
     }
   }
 }
@@ -589,13 +633,14 @@ func factoriesHoldingAClient(keptBy app: any ShopApp) -> [String] {
 @MainActor
 func plainValuesInCoordinators(keptBy app: any ShopApp) -> Set<String> {
   Set(
-    coordinatorsKept(by: app).flatMap { path, coordinator in
-      reachableStoredValues(in: coordinator).compactMap { innerPath, value -> String? in
+    coordinatorsKept(by: app).flatMap { kept in
+      reachableStoredValues(in: kept.coordinator, skipping: kept.holders).compactMap {
+        innerPath, value -> String? in
         let mirror = Mirror(reflecting: value)
         let isPlain =
           value is String || value is Substring || value is Character || value is Bool
           || (mirror.displayStyle == .enum && mirror.children.isEmpty)
-        return isPlain ? "\(path).\(innerPath) = \(String(reflecting: value))" : nil
+        return isPlain ? "\(kept.path).\(innerPath) = \(String(reflecting: value))" : nil
       }
     })
 }
@@ -607,9 +652,10 @@ func plainValuesInCoordinators(keptBy app: any ShopApp) -> Set<String> {
 func catalogFactoriesInCoordinators(keptBy app: any ShopApp) -> [(
   path: String, factory: any CatalogFactory
 )] {
-  coordinatorsKept(by: app).flatMap { path, coordinator in
-    reachableStoredValues(in: coordinator).compactMap { innerPath, value in
-      (value as? any CatalogFactory).map { ("\(path).\(innerPath)", $0) }
+  coordinatorsKept(by: app).flatMap { kept in
+    reachableStoredValues(in: kept.coordinator, skipping: kept.holders).compactMap {
+      innerPath, value in
+      (value as? any CatalogFactory).map { ("\(kept.path).\(innerPath)", $0) }
     }
   }
 }
@@ -658,30 +704,110 @@ private func isMarketSetting(_ value: Any) -> Bool {
   value is Market || value is AppConfiguration
 }
 
+/// Whether the search of stored values stops at `value` rather than going into it: a
+/// service, a container, a market setting, a factory or a screen.
+@MainActor
+private func isOpaque(_ value: Any) -> Bool {
+  isServiceOrContainer(value) || isMarketSetting(value)
+    || value is any CatalogFactory || value is any AccountFactory || value is any Screen
+}
+
+/// Whether `value` is of a type declared in the lesson's module that gives reflection a
+/// mirror of its own (`CustomReflectable`), which may leave out what it stores. The standard
+/// library's types (arrays, strings, numbers) have such mirrors too, and show what they hold.
+private func showsAMirrorOfItsOwn(_ value: Any) -> Bool {
+  let lessonModule = String(reflecting: Product.self).prefix { $0 != "." }
+  return value is any CustomReflectable
+    && String(reflecting: type(of: value)).hasPrefix("\(lessonModule).")
+}
+
 /// The stored values of `instance` and, recursively, of each stored value that is not itself
 /// a service, a market setting, a factory or a screen. A navigator is searched too: the tests'
 /// own hold only screens, and one the app wraps around them must carry no container. Each
 /// object is visited once, so references back (a parent coordinator, a delegate) end the
-/// search.
+/// search; the objects in `skipping` are never entered.
 @MainActor
-private func reachableStoredValues(in instance: Any) -> [(path: String, value: Any)] {
-  var found: [(path: String, value: Any)] = []
-  var visited: Set<ObjectIdentifier> = []
-  if type(of: instance) is AnyClass { visited.insert(ObjectIdentifier(instance as AnyObject)) }
-  var pending: [(path: String, value: Any, depth: Int)] = storedProperties(of: instance).map {
-    ($0.0, $0.1, 1)
+private func reachableStoredValues(in instance: Any, skipping: Set<ObjectIdentifier> = [])
+  -> [(path: String, value: Any)]
+{
+  reachableStoredValuesAndHolders(in: instance, skipping: skipping).map { ($0.path, $0.value) }
+}
+
+/// ``reachableStoredValues(in:skipping:)``, with the objects on the path to each value:
+/// `instance` itself (when it is an object) and every object between it and the value.
+@MainActor
+private func reachableStoredValuesAndHolders(
+  in instance: Any, skipping: Set<ObjectIdentifier> = []
+) -> [(path: String, value: Any, holders: Set<ObjectIdentifier>)] {
+  var found: [(path: String, value: Any, holders: Set<ObjectIdentifier>)] = []
+  var visited = skipping
+  var top: Set<ObjectIdentifier> = []
+  if type(of: instance) is AnyClass {
+    let identity = ObjectIdentifier(instance as AnyObject)
+    visited.insert(identity)
+    top.insert(identity)
   }
+  var pending: [(path: String, value: Any, holders: Set<ObjectIdentifier>, depth: Int)] =
+    storedProperties(of: instance).map { ($0.0, $0.1, top, 1) }
   while !pending.isEmpty {
-    let (path, value, depth) = pending.removeFirst()
-    found.append((path, value))
-    let isOpaque =
-      isServiceOrContainer(value) || isMarketSetting(value)
-      || value is any CatalogFactory || value is any AccountFactory || value is any Screen
-    guard !isOpaque, depth < 12 else { continue }
+    let (path, value, holders, depth) = pending.removeFirst()
+    if type(of: value) is AnyClass, skipping.contains(ObjectIdentifier(value as AnyObject)) {
+      continue
+    }
+    found.append((path, value, holders))
+    guard !isOpaque(value), depth < 12 else { continue }
+    var inner = holders
+    if type(of: value) is AnyClass {
+      let identity = ObjectIdentifier(value as AnyObject)
+      guard visited.insert(identity).inserted else { continue }
+      inner.insert(identity)
+    }
+    pending += storedProperties(of: value).map {
+      ("\(path).\($0.0)", $0.1, inner, depth + 1)
+    }
+  }
+  return found
+}
+
+/// Where `factory` stores, all the way down, what belongs to the other feature (see
+/// ``factoriesReachingTheOtherFeature(keptBy:)``), as paths from the factory.
+@MainActor
+private func otherFeatureReached(from factory: Any, byCatalogFactory isCatalog: Bool)
+  -> [String]
+{
+  var found: [String] = []
+  var visited: Set<ObjectIdentifier> = []
+  if type(of: factory) is AnyClass { visited.insert(ObjectIdentifier(factory as AnyObject)) }
+  // NB: `sharedOrBuiltOn` is true inside a container that serves both features, and, for
+  // the account's factory, inside its own dependencies, which may sit on the app-wide ones.
+  var pending: [(path: String, value: Any, sharedOrBuiltOn: Bool, depth: Int)] =
+    storedProperties(of: factory).map { ($0.0, $0.1, false, 1) }
+  while !pending.isEmpty {
+    let (path, value, sharedOrBuiltOn, depth) = pending.removeFirst()
+    let servesBoth = value is any CatalogDependencies && value is any AccountDependencies
+    let otherFactory = isCatalog ? value is any AccountFactory : value is any CatalogFactory
+    let otherServices =
+      isCatalog
+      ? value is any OrdersRepository
+        || (value is any AccountDependencies && !(value is any CatalogDependencies))
+      : value is any CatalogService
+        || (value is any CatalogDependencies && !(value is any AccountDependencies))
+    if otherFactory || (otherServices && !sharedOrBuiltOn) {
+      found.append(path)
+      continue
+    }
+    let isLeaf =
+      value is any CatalogService || value is any OrdersRepository
+      || value is any AnalyticsTracker || value is any HTTPClient || isMarketSetting(value)
+      || value is any Screen
+    guard !isLeaf, depth < 12 else { continue }
     if type(of: value) is AnyClass {
       guard visited.insert(ObjectIdentifier(value as AnyObject)).inserted else { continue }
     }
-    pending += storedProperties(of: value).map { ("\(path).\($0.0)", $0.1, depth + 1) }
+    let ownDependencies =
+      isCatalog ? value is any CatalogDependencies : value is any AccountDependencies
+    let inner = sharedOrBuiltOn || servesBoth || (!isCatalog && ownDependencies)
+    pending += storedProperties(of: value).map { ("\(path).\($0.0)", $0.1, inner, depth + 1) }
   }
   return found
 }
