@@ -33,24 +33,34 @@ public final class Interruption: Sendable {
   }
 }
 
-/// Routes Ctrl-C, SIGTERM and SIGHUP to ``signals``, so the grader can end its children and
-/// exit cleanly instead of leaving a test process running.
+/// Routes Ctrl-C, Ctrl-\\, SIGTERM and SIGHUP to ``signals``, so the grader can end its
+/// children and exit cleanly instead of leaving a test process running.
 public enum Interrupts {
   /// The grader's token, the one its signal handlers set. The only state the grader keeps
   /// outside its parts: a C signal handler cannot capture a value, so it must reach a global.
   public static let signals = Interruption()
 
-  /// The signals that stop the grader: Ctrl-C, `kill`, and closing the terminal (SIGHUP,
-  /// which would otherwise end the grader at once and leave its test process running).
-  static let stopSignals = [SIGINT, SIGTERM, SIGHUP]
+  /// The signals that stop the grader: Ctrl-C, `kill`, closing the terminal (SIGHUP, which
+  /// would otherwise end the grader at once and leave its test process running) and Ctrl-\\
+  /// (SIGQUIT, whose default dumps the grader's backtrace on the learner and leaves the test
+  /// process running).
+  static let stopSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
-  /// Installs the handlers. A handler (not `SIG_IGN`) is used on purpose: children get the
-  /// default disposition back when they start.
+  /// Installs the handlers, and unblocks the signals on the calling thread. A handler (not
+  /// `SIG_IGN`) is used on purpose: children get the default disposition back when they start.
+  ///
+  /// The signal mask is inherited: a grader started from a thread that blocks these signals
+  /// (a Dispatch worker thread blocks them, and Foundation's `Process` keeps the mask on Linux)
+  /// would otherwise never hear Ctrl-C. Call it first thing, on the main thread.
   public static func install() {
     _ = signals  // made before a handler can run: a handler must not be the first to reach it
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
     for stop in stopSignals {
       signal(stop) { _ in Interrupts.signals.request() }
+      sigaddset(&unblocked, stop)
     }
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
   }
 
   /// What to tell the learner after Ctrl-C: only what was really stopped.
@@ -199,7 +209,7 @@ package struct ChildProcess {
     // A process it started may hold the output open and live on: bounded, then ended.
     buffer.waitForEnd(upTo: Self.outputGrace)
     let outputLeftOpen = !buffer.ended
-    let leftovers = ProcessMarks.end(mark)
+    let leftovers = ProcessMarks.end(mark, group: process.processIdentifier)
     if outputLeftOpen { buffer.waitForEnd(upTo: 1) }
     return ChildOutcome(
       status: process.terminationStatus,
@@ -289,6 +299,19 @@ enum ProcessTree {
     return found
   }
 
+  /// The processes above `pid`: its parent, the parent's parent, and so on up to the first
+  /// process, or none when the process table cannot be read.
+  static func ancestors(of pid: pid_t) -> [pid_t] {
+    let parents = Dictionary(parentLinks().map { ($0.pid, $0.parent) }) { first, _ in first }
+    var found: [pid_t] = []
+    var next = parents[pid]
+    while let parent = next, parent > 0, !found.contains(parent) {
+      found.append(parent)
+      next = parents[parent]
+    }
+    return found
+  }
+
   /// Each running process with its parent.
   private static func parentLinks() -> [(pid: pid_t, parent: pid_t)] {
     #if os(Linux)
@@ -356,14 +379,35 @@ enum ProcessTree {
 /// Finds and ends the processes that carry a run's ``ChildProcess/markVariable``: from
 /// `/proc/<pid>/environ` on Linux, from `ps -E` on macOS (both show only the user's own).
 enum ProcessMarks {
-  /// Sends SIGKILL to every process marked with exactly `mark`.
+  /// Ends every process marked with exactly `mark`, but the grader's own ancestors, and every
+  /// process left in `group`, the process group of the child that was run.
   ///
-  /// - Returns: How many there were.
+  /// What is found is stopped first (SIGSTOP: a stopped process starts no other), the group
+  /// all at once, so that a chain of processes that each start the next and exit is caught
+  /// whole, not chased by a table that is out of date as soon as it is read; the table is read
+  /// again until it shows nothing new; then all is killed. The grader's ancestors are spared: a
+  /// shell that carries the mark (the same on every run, see ``mark(forBuildFolder:)``) is the
+  /// learner's, not a leftover.
+  ///
+  /// - Parameters:
+  ///   - mark: The mark of the run's processes.
+  ///   - group: The child's process group (Foundation gives each child one of its own).
+  /// - Returns: How many marked processes there were.
   @discardableResult
-  static func end(_ mark: String) -> Int {
-    let found = marked { $0 == mark }
-    for process in found { kill(process.pid, SIGKILL) }
-    return found.count
+  static func end(_ mark: String, group: pid_t? = nil) -> Int {
+    if let group { kill(-group, SIGSTOP) }
+    let spared = Set(ProcessTree.ancestors(of: getpid()))
+    var stopped = Set<pid_t>()
+    for _ in 0..<20 {
+      let found = marked { $0 == mark }.map(\.pid)
+        .filter { !spared.contains($0) && !stopped.contains($0) }
+      if found.isEmpty { break }
+      for pid in found { kill(pid, SIGSTOP) }
+      stopped.formUnion(found)
+    }
+    for pid in stopped { kill(pid, SIGKILL) }
+    if let group { kill(-group, SIGKILL) }
+    return stopped.count
   }
 
   /// The mark of what the grader starts in `folder`, a build folder: the same for every run

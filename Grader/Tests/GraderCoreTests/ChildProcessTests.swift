@@ -88,4 +88,39 @@ import Testing
       #expect(buffer.text == "", "another error ends the output where it happens")
     }
   }
+
+  @Test(
+    "A chain of processes that each start the next and exit is ended whole after the run",
+    .timeLimit(.minutes(1)))
+  func processChainEnded() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "kata-chain-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let stop = folder.appending(path: "stop")
+    // Whatever happens, the chain ends itself once this file exists.
+    defer {
+      _ = FileManager.default.createFile(atPath: stop.path, contents: nil)
+      Thread.sleep(forTimeInterval: 0.2)
+      try? FileManager.default.removeItem(at: folder)
+    }
+    let script = folder.appending(path: "chain.sh")
+    // Each generation starts the next at once (away from the output) and exits a moment later:
+    // a new one every millisecond or so, dozens alive at a time, 3,000 in all unless ended. A
+    // table read once is out of date before it is read to the end.
+    try """
+    #!/bin/sh
+    [ -e "$1" ] || [ "$2" -ge 3000 ] && exit 0
+    "$0" "$1" $(($2 + 1)) >/dev/null 2>&1 &
+    sleep 0.05
+
+    """.write(to: script, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    var child = ChildProcess(
+      arguments: [script.path, stop.path, "0"], directory: folder, interruption: Interruption())
+    let mark = "kata-chain-test-\(UUID().uuidString)"
+    child.mark = mark
+    _ = try child.run()
+    Thread.sleep(forTimeInterval: 0.2)
+    let alive = ProcessMarks.marked(by: mark)
+    #expect(alive.isEmpty, "members of the chain still run after the run ended: \(alive)")
+  }
 }

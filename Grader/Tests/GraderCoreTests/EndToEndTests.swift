@@ -337,6 +337,26 @@ import Testing
     #expect(MiniKata.leftoverTestProcesses() == 0, "the test process must be ended")
   }
 
+  @Test(
+    "Ctrl-\\ (SIGQUIT) stops a grading like Ctrl-C: no backtrace of the grader, no test process left",
+    .timeLimit(.minutes(5)))
+  func quitSignal() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: "hang", in: root)
+    defer { try? MiniKata.use(case: nil, in: root) }
+    let grading = try GraderRun(["lesson01", "--timeout", "3600"], root: root)
+    defer { grading.end() }
+    let deadline = Date().addingTimeInterval(240)
+    while !MiniKata.testProcessRuns() && Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
+    try #require(MiniKata.testProcessRuns(), "the hanging test runs: \(grading.errors)")
+    grading.signal(SIGQUIT)
+    try #require(grading.waitForExit(upTo: 60), "the grader stops after Ctrl-\\")
+    #expect(grading.status == 130, "as after Ctrl-C: \(grading.errors)")
+    #expect(grading.errors.contains("Interrupted"), "it says so: \(grading.errors)")
+    #expect(!grading.errors.contains("Fatal error"), "no crash of its own: \(grading.errors)")
+    #expect(MiniKata.leftoverTestProcesses() == 0, "the test process is ended")
+  }
+
   @Test("Ctrl-C during a build leaves no compiler behind, and the next grade is of the new code")
   func interruptDuringBuild() throws {
     let root = try MiniKata.prepare()
@@ -1310,6 +1330,35 @@ import Testing
     #expect(MiniKata.leftoverTestProcesses() == 0, "the test process was ended")
   }
 
+  @Test(
+    "A shell that carries the grader's mark and runs the grader is not ended as a leftover",
+    .timeLimit(.minutes(5)))
+  func markedShellSpared() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: nil, in: root)
+    let grader = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appending(path: "kata-grader")
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    // The shell goes on after the grader: it says so, unless it was killed.
+    shell.arguments = ["-c", "\"$0\" lesson01 >/dev/null 2>&1; echo shell lived on", grader.path]
+    var environment = ProcessInfo.processInfo.environment
+    environment["KATA_ROOT"] = root.path
+    environment[ChildProcess.markVariable] = ProcessMarks.mark(
+      forBuildFolder: root.appending(path: CodeSource.exercises.scratchPath))
+    shell.environment = environment
+    let output = Pipe()
+    shell.standardOutput = output
+    try shell.run()
+    let said = output.fileHandleForReading.readDataToEndOfFile()
+    shell.waitUntilExit()
+    #expect(
+      shell.terminationReason == .exit
+        && String(decoding: said, as: UTF8.self).contains("lived on"),
+      "the grader's own parent shell carried the mark and was killed (status \(shell.terminationStatus))"
+    )
+  }
+
   @Test("A child process that outlives the test and keeps its output open is ended")
   func leftoverChild() throws {
     let root = try MiniKata.prepare()
@@ -1523,6 +1572,11 @@ final class GraderRun: @unchecked Sendable {
   func killOutright() {
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
+  }
+
+  /// Sends `number` to the grader, if it still runs.
+  func signal(_ number: Int32) {
+    if process.isRunning { kill(process.processIdentifier, number) }
   }
 
   /// Ctrl-C, as the learner would press it.
