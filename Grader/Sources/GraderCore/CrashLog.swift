@@ -7,6 +7,12 @@ struct CrashLog {
   var message: String?
   /// The deepest frame in the kata's own sources, e.g. `Exercises/Lesson04Container/Container.swift:31`.
   var frame: String?
+  /// Every frame in the kata's own sources, deepest first, as `file:line` relative to the
+  /// kata's root (the tests' frames included).
+  var frames: [String] = []
+  /// Whether the backtracer's report of the crashed thread was read: only then do
+  /// ``frames`` say which code the thread ran.
+  var hasBacktrace = false
 
   /// Reads the crash from the test process's output and the backtracer's report files.
   ///
@@ -55,7 +61,8 @@ struct CrashLog {
       message = "the test process was killed by signal \(code)\(cause)"
     }
     let base = root.standardizedFileURL.path
-    let frames = lines.compactMap { line -> String? in
+    hasBacktrace = lines.contains { $0.hasPrefix("Thread ") && $0.hasSuffix(" crashed:") }
+    frames = lines.compactMap { line -> String? in
       guard let range = line.range(of: " at \(base)/") else { return nil }
       let rest = line[range.upperBound...]
       let location = rest.split(separator: " ").first.map(String.init) ?? String(rest)

@@ -473,6 +473,11 @@ public struct Grading: Sendable {
         "No test could run: the test process ended before the first test started, so all "
         + "\(grade.declaredTests) tests of the lesson count as failed.\(why)"
     }
+    // What failed outside every test is the lesson's too (RunFailure says which lesson).
+    let outside = report.outsideTests.filter { $0.concerns(lesson, among: course.lessons) }
+    if let failed = RunFailure.problem(outside) {
+      grade.problem = grade.problem.map { "\($0) \(failed)" } ?? failed
+    }
     return grade
   }
 

@@ -81,7 +81,9 @@ struct Hints {
           "For a hint on a task anyway: ./grade.sh --hint \(id) <task>",
         ], status: 1)
     }
-    if let problem = grade.problem ?? (grade.tasks.isEmpty ? "No tests ran." : nil) {
+    // A problem beside results (an issue outside any test) leaves the tasks to hint at.
+    let ran = !grade.untrusted && grade.tasks.contains { !$0.tests.isEmpty }
+    if let problem = grade.problem ?? (grade.tasks.isEmpty ? "No tests ran." : nil), !ran {
       return .none(
         [
           "No hint yet: no test of \(id) ran, so the next task is unknown. \(problem)",
@@ -89,6 +91,10 @@ struct Hints {
         ], status: 1)
     }
     guard let open = grade.tasks.first(where: { !$0.isDone }) else {
+      if let problem = grade.problem {
+        return .none(
+          ["Every task of \(id) passes, but the lesson is not done: \(problem)"], status: 1)
+      }
       return .none(
         [
           style.pass("Every task of \(id) passes.")

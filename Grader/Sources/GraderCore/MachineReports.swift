@@ -25,7 +25,8 @@ public struct JSONReport: Encodable, Sendable {
     public var id: String
     public var title: String
     public var version = 3
-    /// `pass` every test passed, `fail` some failed, `error` the lesson did not compile or ran no test.
+    /// `pass` every test passed, `fail` some failed, `error` the lesson did not compile, ran no
+    /// test, or failed outside every test (``LessonGrade/problem``).
     public var status: String
     /// Why the status is `error` (the compiler errors); `nil` otherwise.
     public var message: String?
@@ -134,7 +135,9 @@ public enum JUnitReport {
     }
     for grade in grades {
       let count = grade.passedCount + grade.failedCount
-      let errors = (grade.compiled ? 0 : 1) + (grade.editedNotice == nil ? 0 : 1)
+      let errors =
+        (grade.compiled ? 0 : 1) + (grade.editedNotice == nil ? 0 : 1)
+        + (grade.compiled && grade.problem != nil ? 1 : 0)
       xml +=
         "  <testsuite name=\(quoted("\(grade.lesson.id) — \(grade.lesson.title)")) tests=\"\(count)\" failures=\"\(grade.compiled ? grade.failedCount : 0)\" errors=\"\(errors)\">\n"
       if let compileErrors = grade.compileErrors {
@@ -142,6 +145,13 @@ public enum JUnitReport {
         xml += "    <testcase classname=\(quoted(grade.lesson.id)) name=\"compiles\">\n"
         let what = grade.refused ? "Not graded" : "Does not compile"
         xml += "      <error message=\"\(what)\">\(escaped(text))</error>\n"
+        xml += "    </testcase>\n"
+      }
+      // A problem with the run as a whole (no test ran, an issue outside any test, a crash
+      // after the last test) is no test's: the lesson's own test case carries it.
+      if grade.compiled, let problem = grade.problem {
+        xml += "    <testcase classname=\(quoted(grade.lesson.id)) name=\"the run as a whole\">\n"
+        xml += "      <error message=\"Not done\">\(escaped(problem))</error>\n"
         xml += "    </testcase>\n"
       }
       if let notice = grade.editedNotice {

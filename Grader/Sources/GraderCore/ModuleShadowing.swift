@@ -8,9 +8,9 @@ import Foundation
 /// Testing` whose functions answer "success" turns every check green without touching a test
 /// file. No lesson needs such a name, so a lesson that declares one is not graded.
 ///
-/// The check reads the source with comments and string literals left out, so a name in
-/// backticks, on the next line, after a `;` or after a comment is found as well; it cannot
-/// see names that macros or other generated code declare.
+/// The check reads the source with comments and literals left out (``CodeText``), so a name
+/// in backticks, on the next line, after a `;`, a comment or a raw string is found as well;
+/// it cannot see names that macros or other generated code declare.
 enum ModuleShadowing {
   /// The modules the tests' own code names: the testing library, the standard library and
   /// the toolchain's modules the test files import.
@@ -60,7 +60,7 @@ enum ModuleShadowing {
   /// public or open member, and its line: the tests, which import the learner's module, would
   /// call that member (a learner's `isEmpty` on `Array` shadows the standard one).
   static func publicExtension(in source: String) -> (type: String, line: Int)? {
-    let code = withoutCommentsAndStrings(source)
+    let code = CodeText.withoutCommentsAndLiterals(source)
     let types = standardTypes.joined(separator: "|")
     guard
       let pattern = try? Regex(
@@ -96,7 +96,7 @@ enum ModuleShadowing {
 
   /// The first shadowing name declared in `source`, and its line.
   static func declaration(in source: String) -> (name: String, line: Int)? {
-    let code = withoutCommentsAndStrings(source)
+    let code = CodeText.withoutCommentsAndLiterals(source)
     let kinds = "enum|struct|class|actor|protocol|typealias|let|var"
     let names = modules.joined(separator: "|")
     guard let pattern = try? Regex("\\b(?:\(kinds))\\s+`?(\(names))`?(?![\\w])") else {
@@ -106,45 +106,5 @@ enum ModuleShadowing {
     else { return nil }
     let line = code[..<match.range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
     return (String(name), line)
-  }
-
-  /// `source` with comments and string literals blanked out, new lines kept, so that line
-  /// numbers stay right.
-  static func withoutCommentsAndStrings(_ source: String) -> String {
-    var result = ""
-    var index = source.startIndex
-    func starts(_ prefix: String, at position: String.Index) -> Bool {
-      source[position...].hasPrefix(prefix)
-    }
-    func skip(until end: String, from start: String.Index) -> String.Index {
-      var position = start
-      while position < source.endIndex, !starts(end, at: position) {
-        if source[position] == "\n" { result.append("\n") }
-        if source[position] == "\\" { position = source.index(after: position) }
-        guard position < source.endIndex else { break }
-        position = source.index(after: position)
-      }
-      return position < source.endIndex
-        ? source.index(position, offsetBy: end.count, limitedBy: source.endIndex) ?? source.endIndex
-        : source.endIndex
-    }
-    while index < source.endIndex {
-      if starts("//", at: index) {
-        index = source[index...].firstIndex(of: "\n") ?? source.endIndex
-      } else if starts("/*", at: index) {
-        index = skip(until: "*/", from: source.index(index, offsetBy: 2))
-        result.append(" ")
-      } else if starts("\"\"\"", at: index) {
-        index = skip(until: "\"\"\"", from: source.index(index, offsetBy: 3))
-        result.append(" ")
-      } else if source[index] == "\"" {
-        index = skip(until: "\"", from: source.index(after: index))
-        result.append(" ")
-      } else {
-        result.append(source[index])
-        index = source.index(after: index)
-      }
-    }
-    return result
   }
 }

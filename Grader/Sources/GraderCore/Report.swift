@@ -191,6 +191,10 @@ public struct Report {
       return "Next: make \(id) compile, \(again)"
     }
     guard let task = grade.tasks.first(where: { !$0.isDone }) else {
+      if grade.problem != nil {
+        return "Next: every test of \(id) passes, but the run as a whole failed: fix what is "
+          + "named above, \(again)"
+      }
       if !grade.editedTests.isEmpty {
         return "Next: put the shipped tests back (git checkout -- Tests Package.swift; `git "
           + "status Tests` shows files you added), \(again) Every test passes, but against an "

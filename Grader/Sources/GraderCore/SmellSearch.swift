@@ -48,7 +48,7 @@ package struct SmellSearch: Sendable, Equatable {
     // Every file of the lesson, read once: as written, and without comments and strings.
     let sources = SwiftFiles.below([folder], in: root).compactMap { path in
       (try? String(contentsOf: root.appending(path: path), encoding: .utf8)).map {
-        (path: path, source: $0, code: ModuleShadowing.withoutCommentsAndStrings($0))
+        (path: path, source: $0, code: CodeText.withoutCommentsAndLiterals($0))
       }
     }
     // A type renamed in any file of the lesson is the same type: its alias is searched too.

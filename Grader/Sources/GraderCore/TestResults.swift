@@ -89,4 +89,7 @@ public struct TestRunReport: Sendable {
   /// What the grader ended after the tests and why: a test process that did not exit, a
   /// process the tests started that lived on.
   public var notes: [String] = []
+  /// What failed outside every test (an issue that names no running test, a crash after the
+  /// last test): the tests keep their results, and the lessons it concerns are not done.
+  public var outsideTests: [RunFailure] = []
 }

@@ -107,6 +107,7 @@ struct TestRunner {
     var report = TestRunReport()
     report.inconsistencies = state.inconsistencies
     report.notes = state.notes
+    report.outsideTests = state.outsideTests
     report.suites = state.suiteOrder.compactMap { state.suites[$0] }
     report.tests = state.functionOrder.compactMap { state.results[$0] }
     if report.tests.isEmpty {
@@ -142,6 +143,7 @@ struct TestRunner {
       interruption: interruption)
     let recordedBefore = Set(state.results.keys)
     state.startedOrder = []
+    state.issuesThisAttempt = 0
     let eventsURL = eventsFolder.appending(path: "events-\(attempt).jsonl")
     _ = FileManager.default.createFile(
       atPath: eventsURL.path, contents: nil, attributes: [.posixPermissions: 0o600])
@@ -254,13 +256,23 @@ struct TestRunner {
       state.record(id, status: .timedOut, note: note)
       ending = .timedOut(note)
     } else if state.runEnded {
+      // The results are in, but the process may still have failed on its way out.
+      if let failure = failureAfterLastTest(outcome, backtraces: backtraces, state: state) {
+        state.outsideTests.append(failure)
+      }
       ending = .finished
     } else if outcome.signalled || CrashLog.looksLikeCrash(outcome.output) {
-      let note = CrashLog(
-        output: outcome.output, backtraces: backtraces, root: root, moduleFolders: moduleFolders
-      ).summary
-      for id in state.inFlight.keys { state.record(id, status: .crashed, note: note) }
-      ending = .crashed(note)
+      let crash = CrashLog(
+        output: outcome.output, backtraces: backtraces, root: root, moduleFolders: moduleFolders)
+      for id in state.inFlight.keys {
+        let leftover = Self.leftoverWorkNote(
+          crash: crash, testFile: state.functions[id]?.location.file,
+          earlierTestRan: state.startedOrder.first.map { $0 != id } ?? false)
+        state.record(
+          id, status: .crashed,
+          note: [crash.summary, leftover].compactMap { $0 }.joined(separator: " "))
+      }
+      ending = .crashed(crash.summary)
     } else if state.inFlight.isEmpty, outcome.status != 0,
       let said = outcome.output.split(separator: "\n").last(where: { $0.hasPrefix("error: ") })
     {
@@ -291,6 +303,74 @@ struct TestRunner {
     state.inFlight.removeAll()
     state.lastEnding = ending == .finished ? nil : ending
     return ending
+  }
+
+  /// How the test process failed after its last test, or `nil` when it ended cleanly.
+  ///
+  /// Once the run's end is in the stream the tests have their results, but the process can
+  /// still crash on its way out (an exit handler registered with `atexit`, a global's
+  /// deinitializer, work a test left running) or be killed: Swift Testing's own summary then
+  /// says the run passed while `swift test` fails, and the learner's code did it. A crash
+  /// shows in SwiftPM's line for the test process (`exited with unexpected signal code`);
+  /// anything else in a failing status, but only when no issue was recorded, since
+  /// `swift test` fails for a failed test too.
+  ///
+  /// - Parameters:
+  ///   - outcome: How `swift test` ended, and what it printed.
+  ///   - backtraces: The folder the backtracer wrote its report to.
+  ///   - state: What the run has learned, for the issues and tests of this attempt.
+  private func failureAfterLastTest(
+    _ outcome: ChildOutcome, backtraces: URL, state: RunState
+  ) -> RunFailure? {
+    let cleanUp =
+      "Code that runs as the process ends (an exit handler registered with atexit, a global's "
+      + "deinitializer) or work a test left running (a Task, a thread) did it. The tests keep "
+      + "their results, but the lesson is not done until the process ends cleanly."
+    if outcome.signalled || outcome.output.contains("with unexpected signal code") {
+      let crash = CrashLog(
+        output: outcome.output, backtraces: backtraces, root: root, moduleFolders: moduleFolders)
+      let what = crash.message.map { ": \($0)" } ?? ""
+      let place = crash.frame.map { " (at \($0))" } ?? ""
+      return RunFailure(
+        kind: .processEnd(
+          "The test process crashed after its last test\(what)\(place). \(cleanUp)"),
+        place: crash.frame)
+    }
+    guard outcome.status != 0, state.issuesThisAttempt == 0, !state.startedOrder.isEmpty else {
+      return nil
+    }
+    return RunFailure(
+      kind: .processEnd(
+        "The test process failed after its last test, though no test failed (`swift test` "
+          + "ended with status \(outcome.status)): it was killed (SwiftPM reports SIGKILL and "
+          + "SIGTERM so) or called exit() with a status other than 0. \(cleanUp)"),
+      place: nil)
+  }
+
+  /// What a crash note adds when the crash may have been in work an earlier test left
+  /// running, or `nil`.
+  ///
+  /// Tests run one at a time, so a crash is pinned on the test in flight; but a task or a
+  /// thread that an earlier test started and did not wait for can crash at any time. When
+  /// the crashed thread's backtrace has no frame in the test's own file, the crash was not in
+  /// code that test called directly, and the report says who else it may be. Without a
+  /// backtrace (macOS, see ``backtraceSetting(folder:root:onDarwin:)``), or when no test ran
+  /// before it in the same process, there is nothing to say.
+  ///
+  /// - Parameters:
+  ///   - crash: The crash, read from the output and the backtracer's report.
+  ///   - testFile: The crashed test's file, relative to the kata's root.
+  ///   - earlierTestRan: Whether another test ran before it in the same test process.
+  static func leftoverWorkNote(crash: CrashLog, testFile: String?, earlierTestRan: Bool)
+    -> String?
+  {
+    guard earlierTestRan, crash.hasBacktrace, let testFile,
+      !crash.frames.contains(where: { $0.hasPrefix(testFile + ":") })
+    else { return nil }
+    return
+      "No frame of this test's code is in the crashed thread's backtrace: the crash was in "
+      + "work running on its own (a Task, a thread), which an earlier test may have started "
+      + "and left running."
   }
 
   /// The time zone the tests run in: UTC+5:45, whole hours and minutes away from UTC.
@@ -374,6 +454,11 @@ struct TestRunner {
     /// Tests whose `testEnded` arrived, and what in the stream did not add up.
     var ended: Set<String> = []
     var inconsistencies: [String] = []
+    /// What failed outside every test: issues that name no running test, a bad exit.
+    var outsideTests: [RunFailure] = []
+    /// How many issues (not known ones) this attempt's test process recorded: `swift test`
+    /// fails for any of them.
+    var issuesThisAttempt = 0
     /// What the grader ended after the tests, and why (each said once).
     var notes: [String] = [] {
       didSet {
@@ -401,6 +486,25 @@ struct TestRunner {
         }
         results[id] = result
       }
+    }
+
+    /// Fails a test that has ended with an issue that names it: work the test started (a
+    /// `Task`, which carries its test along, a callback) ran on after it and reached a check.
+    ///
+    /// - Parameters:
+    ///   - failure: The issue.
+    ///   - id: The test it names, whose result is in.
+    mutating func addLate(_ failure: Failure, to id: String) {
+      guard var result = results[id] else { return }
+      result.failures.append(failure)
+      if result.status == .passed { result.status = .failed }
+      let late =
+        "An issue was recorded after this test ended: work it started (a Task, a thread, a "
+        + "timer) ran on after it and reached a check of the tests."
+      if result.note?.contains(late) != true {
+        result.note = [result.note, late].compactMap { $0 }.joined(separator: " ")
+      }
+      results[id] = result
     }
 
     mutating func record(_ id: String, status: TestStatus, note: String? = nil) {
@@ -465,7 +569,8 @@ struct TestRunner {
         // own `testEnded` decides its status.
         break
       case .issueRecorded:
-        guard let id, event.issue?.isKnown != true else { return }
+        guard event.issue?.isKnown != true else { return }
+        issuesThisAttempt += 1
         let messages = event.messages ?? []
         let summary =
           messages.first { $0.symbol == "fail" }?.text ?? messages.first?.text ?? "Issue"
@@ -473,7 +578,19 @@ struct TestRunner {
           .filter { !TestRunner.isSourceComment($0) }
         let location = event.issue?.sourceLocation.map { Self.location($0, root: root) }
         let failure = Failure(summary: summary, comments: comments, location: location)
-        for running in affected(by: id) { failures[running, default: []].append(failure) }
+        let named = id.map { affected(by: $0) } ?? []
+        if named.isEmpty {
+          // No test (a detached task's issue), or a suite none of whose tests runs: no test
+          // can carry it, and Swift Testing fails the run for it all the same.
+          outsideTests.append(RunFailure(kind: .issue(failure), place: location?.file))
+        }
+        for test in named {
+          if results[test] != nil {
+            addLate(failure, to: test)
+          } else {
+            failures[test, default: []].append(failure)
+          }
+        }
       case .testCancelled, .testCaseCancelled:
         // Cancelled (`Test.cancel()`, or learner code that cancelled the test's task and a
         // `CancellationError` that followed): it did not run to its end.

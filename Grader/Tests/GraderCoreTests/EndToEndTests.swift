@@ -1380,6 +1380,90 @@ import Testing
     #expect(!report.contains("atexit"), "and blames no exit handler as well:\n\(report)")
     #expect(MiniKata.sleepers() == [], "the learner's child process was ended")
   }
+
+  @Test(
+    "An issue recorded after its test ended fails that test; one that names no test fails the lesson"
+  )
+  func issuesOutsideTheirTest() throws {
+    let lesson = try MiniKata.grade(case: "late-issue")
+    let tests = lesson.tasks.flatMap(\.tests)
+    #expect(
+      tests.map(\.status) == [.failed, .passed, .passed],
+      "the test whose task recorded an issue after it ended fails: \(tests)")
+    let adds = try #require(tests.first, "the first test of add ran")
+    #expect(
+      adds.failures.flatMap(\.comments) == ["recorded by a task that add(_:_:) left running"],
+      "the late issue is the test's: \(adds.failures)")
+    #expect(adds.note?.contains("after this test ended") == true, "\(adds.note ?? "no note")")
+    #expect(!lesson.isDone, "an issue outside any test keeps the lesson from being done")
+    let problem = lesson.problem ?? ""
+    #expect(problem.contains("outside any test"), "\(problem)")
+    #expect(
+      problem.contains("recorded by a detached task that add(_:_:) left running"),
+      "the issue's own message is shown: \(problem)")
+    #expect(
+      problem.contains("Exercises/Lesson01Arithmetic/Arithmetic.swift:22"),
+      "and where it was recorded: \(problem)")
+    let text = Report(style: Style(colour: false))
+    let said =
+      text.detailed(lesson)
+      + text.closing([lesson], source: .exercises, editedTests: [])
+      .joined(separator: "\n")
+    #expect(!said.contains("Lesson done"), "\(said)")
+    #expect(said.contains("outside any test"), "the text report says why: \(said)")
+    let json = try #require(JSONReport(grades: [lesson]).lessons.first, "one lesson in --json")
+    #expect(json.status == "error", "--json agrees: \(json.status)")
+    #expect(
+      json.tests.first?.outcome == "failed" && json.message?.contains("outside any test") == true,
+      "\(json)")
+    let xml = JUnitReport.xml(for: [lesson])
+    #expect(
+      xml.contains("<failure") && xml.contains("outside any test"), "--junit agrees:\n\(xml)")
+    #expect([lesson].failedCount > 0, "so the grader exits 1")
+  }
+
+  @Test(
+    "A crash or a failing status after the last test is reported, and the lesson is not done",
+    arguments: ["exit-crash", "exit-status"])
+  func failureAfterTheLastTest(case name: String) throws {
+    let lesson = try MiniKata.grade(case: name)
+    let tests = lesson.tasks.flatMap(\.tests)
+    #expect(tests.map(\.status) == [.passed, .passed, .passed], "the tests keep their results")
+    #expect(!lesson.isDone, "the process did not end cleanly")
+    let problem = lesson.problem ?? ""
+    #expect(problem.contains("after its last test"), "\(problem)")
+    if name == "exit-crash" {
+      #expect(problem.contains("Index out of range"), "the runtime's message: \(problem)")
+      #if os(Linux)
+        #expect(
+          problem.contains("Exercises/Lesson01Arithmetic/Arithmetic.swift:8"),
+          "the learner's line, from the backtrace: \(problem)")
+      #endif
+    } else {
+      #expect(problem.contains("status"), "the status is named: \(problem)")
+    }
+    let json = try #require(JSONReport(grades: [lesson]).lessons.first, "one lesson in --json")
+    #expect(json.status == "error" && json.message == lesson.problem, "\(json)")
+    let xml = JUnitReport.xml(for: [lesson])
+    #expect(xml.contains("after its last test"), "--junit names it:\n\(xml)")
+    let closing = Report(style: Style(colour: false)).closing(
+      [lesson], source: .exercises, editedTests: [])
+    #expect(!closing.joined().contains("Lesson done"), "\(closing)")
+  }
+
+  @Test("A crash in work an earlier test left running says so under the test it interrupted")
+  func crashInLeftoverWork() throws {
+    let lesson = try MiniKata.grade(case: "leftover-task")
+    let tests = lesson.tasks.flatMap(\.tests)
+    #expect(tests.map(\.status) == [.passed, .passed, .crashed], "\(tests)")
+    let note = tests.last?.note ?? ""
+    #expect(note.contains("Index out of range"), "the crash itself: \(note)")
+    #if os(Linux)
+      #expect(
+        note.contains("an earlier test"),
+        "the backtrace has no frame of this test: the work may be an earlier test's: \(note)")
+    #endif
+  }
 }
 
 /// A private copy of Fixtures/MiniKata with the real Package.swift and test support.

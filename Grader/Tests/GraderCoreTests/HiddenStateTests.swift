@@ -14,7 +14,7 @@ import Testing
     return (files ?? []).filter { $0.hasSuffix(".swift") }.sorted().compactMap { path in
       guard let text = try? String(contentsOf: root.appending(path: path), encoding: .utf8)
       else { return nil }
-      return (path, ModuleShadowing.withoutCommentsAndStrings(text))
+      return (path, CodeText.withoutCommentsAndLiterals(text))
     }
   }()
 

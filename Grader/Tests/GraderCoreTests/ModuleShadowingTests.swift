@@ -72,6 +72,58 @@ import Testing
     #expect(try problem(in: source) == nil)
   }
 
+  /// Swift's other literal forms: raw strings (where `\\` escapes nothing and `"` may stand
+  /// alone), multi-line raw strings, interpolation, and regex literals (`/…/`, `#/…/#`).
+  static let literalsBeforeADeclaration = [
+    ##"let backslash = #"\"#"##,
+    ##"let quoteMark = #"a "quoted" word, and a lone " too"#"##,
+    ###"let text = ##"a "# and a \# "##"###,
+    ["let text = #\"\"\"", #"  a lone " and a \ and "" "#, ##"  """#"##].joined(separator: "\n"),
+    ##"let path = #"\#(folder)\"#"##,
+    #"let said = "\(words.joined(separator: ")")) said"; let quote = "\"""#,
+    #"let quote = /"/"#,
+    ##"let quote = #/"/#"##,
+    #"let pattern = /[a-z]+"\/"/"#,
+    ["let pattern = #/", #"  " (?<word>\w+)"#, "  /#"].joined(separator: "\n"),
+    "let half = (total / 2) / 1 // \"",
+  ]
+
+  @Test(
+    "A name after a raw string or a regex literal is still found, on its own line",
+    arguments: literalsBeforeADeclaration)
+  func declarationAfterLiteral(literal: String) throws {
+    let source = literal + "\n\npublic enum Testing {}\n"
+    let line = literal.split(separator: "\n", omittingEmptySubsequences: false).count + 2
+    let found = try #require(try problem(in: source), "the enum after the literal is found")
+    #expect(found.message.contains("the name of a module the tests use"), "\(found.message)")
+    #expect(found.location?.line == line, "the enum's own line, \(line)")
+  }
+
+  @Test(
+    "A public member added to a standard type after a raw string is found",
+    arguments: literalsBeforeADeclaration)
+  func extensionAfterLiteral(literal: String) throws {
+    let source =
+      literal + "\n\npublic extension Array {\n  var isEmpty: Bool { true }\n}\n"
+    let found = try #require(try problem(in: source), "the extension after the literal is found")
+    #expect(found.message.contains("adds a public member to Array"), "\(found.message)")
+  }
+
+  @Test(
+    "A name inside a raw string, a regex literal, an interpolation or a nested comment is not a declaration",
+    arguments: [
+      ##"let text = #"enum Testing {}"#"##,
+      ###"let text = ##"a "# enum Testing {}"##"###,
+      ["let text = #\"\"\"", "  enum Testing {}", ##"  """#"##].joined(separator: "\n"),
+      "let pattern = /enum Testing/",
+      ["let pattern = #/", "  enum Testing", "  /#"].joined(separator: "\n"),
+      #"let text = "\(value) enum Testing""#,
+      "/* outer /* inner */ enum Testing {} */",
+    ])
+  func namesInsideLiterals(source: String) throws {
+    #expect(try problem(in: source) == nil, "no declaration in: \(source)")
+  }
+
   @Test("The line named is the declaration's, after comments and strings that span lines")
   func lineOfTheDeclaration() throws {
     let source =

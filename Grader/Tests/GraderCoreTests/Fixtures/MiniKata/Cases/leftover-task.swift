@@ -1,0 +1,23 @@
+import Foundation
+import Synchronization
+
+// Starts, on the first call of add(_:_:), a detached task that reads past the end of an array
+// 100 ms later. add and multiply are right, but multiply takes 2 s, so the crash comes while
+// the test of multiply runs, in work that the first test of add left running.
+let refreshStarted = Atomic<Bool>(false)
+
+public func add(_ left: Int, _ right: Int) -> Int {
+  if !refreshStarted.exchange(true, ordering: .sequentiallyConsistent) {
+    Task.detached {
+      try? await Task.sleep(for: .milliseconds(100))
+      let cache: [Int] = []
+      print("refreshing \(cache[0])")
+    }
+  }
+  return left + right
+}
+
+public func multiply(_ left: Int, _ right: Int) -> Int {
+  usleep(2_000_000)
+  return left * right
+}
