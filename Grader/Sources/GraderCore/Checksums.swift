@@ -50,8 +50,7 @@ package struct Checksums {
 
   /// The list as committed: path → fingerprint.
   package func recorded() -> [String: String] {
-    guard let text = try? String(contentsOf: root.appending(path: Self.listPath), encoding: .utf8)
-    else { return [:] }
+    guard let text = RegularFile.text(at: root.appending(path: Self.listPath)) else { return [:] }
     var entries: [String: String] = [:]
     for line in text.split(separator: "\n") where !line.hasPrefix("#") {
       let parts = line.split(separator: " ", maxSplits: 1)

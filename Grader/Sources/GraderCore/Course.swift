@@ -42,7 +42,7 @@ public struct Course: Sendable {
   public init(root: URL) throws(GraderError) {
     self.root = root
     let manifest = root.appending(path: "Package.swift")
-    guard let text = try? String(contentsOf: manifest, encoding: .utf8) else {
+    guard let text = RegularFile.text(at: manifest) else {
       throw .notAKata(root.path)
     }
     let modules = Self.lessonModules(inManifest: text)

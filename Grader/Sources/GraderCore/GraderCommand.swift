@@ -77,6 +77,12 @@ public enum GraderCommand {
     interruption: Interruption
   ) throws(GraderError) -> Int32 {
     let source: CodeSource = options.solutions ? .solutions : .exercises
+    // Deleted on purpose, not by mistake: no git checkout would bring it back.
+    if source == .solutions,
+      RegularFile.kind(atPath: course.root.appending(path: "Solutions").path) != .folder
+    {
+      throw .noSolutions
+    }
     let junitURL = try options.junitPath.map { path throws(GraderError) in
       try junitDestination(path, root: course.root)
     }
@@ -142,19 +148,26 @@ public enum GraderCommand {
           + "Tests and Variants are never written. Give a file elsewhere, e.g. --junit results.xml."
       )
     }
-    var isFolder: ObjCBool = false
     let folder = url.deletingLastPathComponent().path
-    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue
-    {
+    // Its type first: reading a named pipe to see whether it is a report would wait until
+    // something writes to it, that is forever, and Ctrl-C would not end the wait.
+    switch RegularFile.kind(atPath: url.path) {
+    case .missing: break
+    case .folder:
       throw .usage(
         "--junit needs a file path; \(path) is a folder. Try --junit \(path)/results.xml.")
-    }
-    // An earlier report is replaced; any other file (grade.sh, a lesson's text, notes or a
-    // drawing saved as .xml) is not.
-    if FileManager.default.fileExists(atPath: url.path), !Self.isJUnitReport(at: url) {
+    case .special(let what):
       throw .usage(
-        "--junit would write over \(path), an existing file that is not a JUnit report. "
-          + "Give a new file, or an earlier report ending in .xml, e.g. --junit results.xml.")
+        "--junit writes a regular file, and \(path) is \(what) (the grader would wait on it "
+          + "forever). Give the path of a file, e.g. --junit results.xml.")
+    case .regular:
+      // An earlier report is replaced; any other file (grade.sh, a lesson's text, notes or a
+      // drawing saved as .xml) is not.
+      guard Self.isJUnitReport(at: url) else {
+        throw .usage(
+          "--junit would write over \(path), an existing file that is not a JUnit report. "
+            + "Give a new file, or an earlier report ending in .xml, e.g. --junit results.xml.")
+      }
     }
     guard FileManager.default.isWritableFile(atPath: folder) else {
       throw .usage("--junit cannot write into \(folder): it does not exist or is read-only.")
@@ -166,10 +179,8 @@ public enum GraderCommand {
   /// start, as this grader and other test runners write.
   static func isJUnitReport(at url: URL) -> Bool {
     guard url.pathExtension.lowercased() == "xml",
-      let handle = try? FileHandle(forReadingFrom: url),
-      let head = try? handle.read(upToCount: 4096)
+      let head = RegularFile.contents(atPath: url.path, upTo: 4096)
     else { return false }
-    try? handle.close()
     return String(decoding: head, as: UTF8.self).contains("<testsuites")
   }
 

@@ -17,6 +17,9 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
   case toolchainUnfit(String)
   /// A lesson's folder named in `Package.swift` is missing.
   case missingFolder(String)
+  /// `--solutions` in a copy of the kata without `Solutions/` (a workshop may hand the
+  /// solutions out later): there is nothing to restore.
+  case noSolutions
   /// `--reset` could not find or restore the starter.
   case resetFailed(String)
   /// `--mutants` could not run; carries why (the solution fails, a file cannot be written).
@@ -49,6 +52,10 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
       return fix
     case .missingFolder(let path):
       return "The folder \(path) is missing. Restore it with `git checkout -- \(path)`."
+    case .noSolutions:
+      return
+        "This copy of the kata has no Solutions/ folder (a workshop may hand the solutions out "
+        + "later), so --solutions has nothing to grade."
     case .resetFailed(let why):
       return "Could not reset: \(why)"
     case .mutantsCannotRun(let why):

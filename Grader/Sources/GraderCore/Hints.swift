@@ -54,10 +54,10 @@ struct Hints {
     if index + 1 < hints.count {
       say(style.dim("Run the same command again for a more explicit hint."))
     } else {
-      say(
-        style.dim(
-          "That was the last hint. The solution is in \(lesson.solutionsFolder)/, for after you try."
-        ))
+      let solution = solutionFolder(of: lesson).map {
+        " The solution is in \($0)/, for after you try."
+      }
+      say(style.dim("That was the last hint." + (solution ?? "")))
     }
     return 0
   }
@@ -98,14 +98,21 @@ struct Hints {
       return .none(
         [
           style.pass("Every task of \(id) passes.")
-            + " Compare with \(grade.lesson.solutionsFolder)/."
+            + (solutionFolder(of: grade.lesson).map { " Compare with \($0)/." } ?? "")
         ], status: 0)
     }
     return .task(open.title)
   }
 
+  /// The lesson's reference solution, when this copy of the kata has it: a workshop may
+  /// delete `Solutions/` and hand the solutions out later.
+  private func solutionFolder(of lesson: Lesson) -> String? {
+    let url = course.root.appending(path: lesson.solutionsFolder)
+    return RegularFile.kind(atPath: url.path) == .folder ? lesson.solutionsFolder : nil
+  }
+
   private func loadState() -> [String: Int] {
-    guard let data = FileManager.default.contents(atPath: statePath.path),
+    guard let data = RegularFile.contents(atPath: statePath.path),
       let state = try? JSONDecoder().decode([String: Int].self, from: data)
     else { return [:] }
     return state
@@ -114,6 +121,9 @@ struct Hints {
   private func saveState(_ state: [String: Int]) {
     try? FileManager.default.createDirectory(
       at: statePath.deletingLastPathComponent(), withIntermediateDirectories: true)
-    if let data = try? JSONEncoder().encode(state) { try? data.write(to: statePath) }
+    // Atomically: a new file renamed into place, never an open of what is there (a pipe).
+    if let data = try? JSONEncoder().encode(state) {
+      try? data.write(to: statePath, options: .atomic)
+    }
   }
 }

@@ -15,7 +15,7 @@ public struct LessonText: Sendable {
 
   /// Reads `path` below `root`; `nil` when the file cannot be read.
   public init?(root: URL, path: String) {
-    guard let text = try? String(contentsOf: root.appending(path: path), encoding: .utf8) else {
+    guard let text = RegularFile.text(at: root.appending(path: path)) else {
       return nil
     }
     self.init(path: path, markdown: text)

@@ -249,6 +249,10 @@ public struct Options: Sendable, Equatable {
       forMaintainers: true),
   ]
 
+  /// What `--junit` says without a path, or with an empty one.
+  static let junitMissingValue =
+    "--junit takes the path of the XML file to write, e.g. --junit results.xml."
+
   /// Every option, in the order help lists them.
   static let options: [Option] = [
     Option(
@@ -294,9 +298,13 @@ public struct Options: Sendable, Equatable {
       apply: { options, _ in options.json = true }),
     Option(
       names: ["--junit"], valueName: "<file>",
-      missingValue: "--junit takes the path of the XML file to write, e.g. --junit results.xml.",
+      missingValue: Self.junitMissingValue,
       summary: "Also write a JUnit XML report, one test suite per lesson.",
-      apply: { options, value in options.junitPath = value }),
+      apply: { options, value throws(GraderError) in
+        // `--junit=` or `--junit "$UNSET"` gives no path at all, not the working folder.
+        guard let value, !value.isEmpty else { throw .usage(Self.junitMissingValue) }
+        options.junitPath = value
+      }),
   ]
 
   /// The two lines an error about the command line ends with.

@@ -75,12 +75,12 @@ struct PackagePlan {
   ///
   /// - Throws: ``GraderError`` when `swift` cannot start or on Ctrl-C.
   func describe() throws(GraderError) -> Description? {
-    let manifest = FileManager.default.contents(atPath: root.appending(path: "Package.swift").path)
+    let manifest = RegularFile.contents(atPath: root.appending(path: "Package.swift").path)
     let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     let key = Checksums.fingerprint(
       (manifest ?? Data()) + Data(variables.joined(separator: "\n").utf8))
     let kept = workFolder.appending(path: "package-plan-\(key).json")
-    if let data = FileManager.default.contents(atPath: kept.path) {
+    if let data = RegularFile.contents(atPath: kept.path) {
       return Self.description(of: data, root: root)
     }
     let outcome = try runDescribe(capturingErrors: false)
@@ -88,7 +88,7 @@ struct PackagePlan {
     let description = Self.description(of: data, root: root)
     if outcome.status == 0, description != nil {
       try? FileManager.default.createDirectory(at: workFolder, withIntermediateDirectories: true)
-      try? data.write(to: kept)
+      try? data.write(to: kept, options: .atomic)  // Never an open of what is there.
     }
     return description
   }
@@ -324,7 +324,36 @@ struct PackagePlan {
         + "tell whether it would grade the code in \(folder)/." + restore
     }
     guard let stray = strayFiles(files, expected: folder, root: root).first else { return nil }
+    // Reached through a link in the lesson (made after SwiftPM's plan was kept): the link is
+    // what to remove, and Package.swift, as likely as not unchanged, is not named.
+    if let link = link(on: stray, below: folder, root: root) {
+      let resolved = URL(fileURLWithPath: stray).resolvingSymlinksInPath().path
+      return "\(link) is a link, so SwiftPM compiled \(lesson.module) from "
+        + "\(Paths.relative(stray, to: root)), which is \(resolved), outside \(folder)/."
+        + StrayProblem(text: "", isLink: true).fix(restore)
+    }
     return "SwiftPM compiled \(lesson.module) from \(Paths.relative(stray, to: root)), which is "
       + "not in \(folder)/, so the grader would not grade your code." + restore
+  }
+
+  /// The first symbolic link, relative to `root`, on the way from `folder` (itself included)
+  /// to `path`, an absolute path as the compiler was given it; `nil` when `path` is not below
+  /// `folder` as written, or no part of the way is a link.
+  static func link(on path: String, below folder: String, root: URL) -> String? {
+    let prefixes = [root.path, URL(fileURLWithPath: root.path).resolvingSymlinksInPath().path]
+      .map { $0 + "/" }
+    guard let prefix = prefixes.first(where: { path.hasPrefix($0 + folder + "/") }) else {
+      return nil
+    }
+    let parts = path.dropFirst(prefix.count).split(separator: "/").map(String.init)
+    let depth = folder.split(separator: "/").count
+    guard parts.count >= depth else { return nil }
+    for count in depth...parts.count {
+      let relative = parts.prefix(count).joined(separator: "/")
+      let attributes = try? FileManager.default.attributesOfItem(
+        atPath: root.appending(path: relative).path)
+      if attributes?[.type] as? FileAttributeType == .typeSymbolicLink { return relative }
+    }
+    return nil
   }
 }

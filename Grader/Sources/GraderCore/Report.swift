@@ -296,9 +296,16 @@ public struct Report {
     } else if source == .solutions {
       lines.append(style.pass("The reference solutions pass every test."))
     } else {
+      // A workshop may delete Solutions/ and hand the solutions out later.
+      let solutions = grades.allSatisfy { grade in
+        root.map {
+          RegularFile.kind(atPath: $0.appending(path: grade.lesson.solutionsFolder).path) == .folder
+        } ?? true
+      }
       lines.append(
         style.pass(grades.count == 1 ? "Lesson done. " : "All done. ")
-          + "Compare with Solutions/ and answer \"Check yourself\" at the end of "
+          + (solutions ? "Compare with Solutions/ and answer" : "Answer")
+          + " \"Check yourself\" at the end of "
           + (grades.count == 1 ? "the lesson." : "each lesson."))
       // What the tests cannot see (a global left behind, a live default) is marked in the
       // starter with a TODO; one still there is worth a look, even with every test green.

@@ -126,10 +126,15 @@ enum SwiftPMLock {
     let folders = [ownTemporaryFolder, scratch.appending(path: "kata-grader/tmp")]
     var announced = false
     for file in lockFiles(for: scratch, temporaryFolders: folders) {
-      // No file, no holder: SwiftPM creates it when it takes the lock.
-      let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+      // No file, no holder: SwiftPM creates it when it takes the lock. The name is known to
+      // anyone who shares the temporary folder, and a named pipe there would hold a blocking
+      // open forever, deaf to Ctrl-C: opened without blocking, and only a regular file is one.
+      let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
       guard descriptor >= 0 else { continue }
       defer { close(descriptor) }
+      var info = stat()
+      guard fstat(descriptor, &info) == 0, RegularFile.kind(ofMode: info.st_mode) == .regular
+      else { continue }
       while true {
         if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
           flock(descriptor, LOCK_UN)  // Only looked: SwiftPM takes it itself.
@@ -142,7 +147,7 @@ enum SwiftPMLock {
         if interruption.requested { throw .interrupted }
         if !announced {
           announced = true
-          let owner = try? String(contentsOf: scratch.appending(path: ".lock"), encoding: .utf8)
+          let owner = RegularFile.text(at: scratch.appending(path: ".lock"))
           let pid = owner.flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
           // Left by a grading run that was killed (kill -9) before it could end its children:
           // nobody else will ever end it.

@@ -34,14 +34,15 @@ struct Watch: Sendable {
     let progress = ProgressLine()
     grading.progress = { progress.show($0) }
     var last = snapshot(folders)
-    // Files that changed while the last grading ran: when the same ones change again while
-    // the next one runs, the code under test writes them, and that is no save to grade.
-    var writtenWhileGrading: Set<String> = []
-    // Files found to be the code under test's: their changes during a grading are no save.
-    var writtenByTests: Set<String> = []
+    // Which files the code under test writes (see ``WrittenByTests``): their changes during a
+    // grading are no save.
+    var tests = WrittenByTests()
+    // The files as the last grading ended: what changed since was saved while the watch idled.
+    var ended = last
     if let lesson {
       try grade(lesson, grading: grading)
-      writtenWhileGrading = changes(from: last, to: snapshot(folders))
+      ended = snapshot(folders)
+      _ = tests.graded(setOffBy: nil, changedWhileGrading: changes(from: last, to: ended))
     } else {
       say("Watching Exercises/. Save a file and its lesson is graded. Ctrl-C stops.")
     }
@@ -73,21 +74,22 @@ struct Watch: Sendable {
         break
       }
       // What changed while grading is graded next, not lost and not graded twice; unless the
-      // code under test wrote it, again.
+      // code under test writes it.
       let after = snapshot(folders)
       let written = changes(from: settled, to: after)
-      if !written.isEmpty, written == writtenWhileGrading, written == changed,
-        !written.isSubset(of: writtenByTests)
-      {
-        writtenByTests.formUnion(written)
-        let names = Self.changedLine(written.sorted())?.dropFirst("Changed: ".count) ?? ""
+      let found = tests.graded(
+        setOffBy: changed, savedWhileIdle: changes(from: ended, to: settled),
+        changedWhileGrading: written)
+      ended = after
+      if !found.isEmpty {
+        let names = Self.changedLine(found.sorted())?.dropFirst("Changed: ".count) ?? ""
         say(
           style.dim(
-            "\(names) changed again while the tests ran: the code under test writes it, so its "
-              + "changes during a grading start no other. Save a file to grade again."))
+            "\(names) changed during \(WrittenByTests.inARow) gradings in a row, each set off by "
+              + "nothing but that change: the code under test writes it, so its changes during "
+              + "a grading start no other. Save a file to grade again."))
       }
-      for path in written.intersection(writtenByTests) { last[path] = after[path] }
-      writtenWhileGrading = written
+      for path in written.intersection(tests.files) { last[path] = after[path] }
     }
     ProgressLine().clear()
     if stopAfter == nil { say("\nStopped watching.") }
@@ -154,6 +156,47 @@ struct Watch: Sendable {
         size: (attributes[.size] as? NSNumber)?.int64Value ?? -1)
     }
     return stamps
+  }
+
+  /// Which files the code under test writes, told from the learner's saves by what the
+  /// watch can see: what changed while each grading ran, and what set each one off.
+  ///
+  /// A file is taken for one the code under test writes when it changed during
+  /// ``inARow`` gradings in a row, each after the first set off by nothing but the changes
+  /// made during the one before (no save while the watch was idle). Code that writes a file
+  /// into its lesson does so on every grading, and sets off the next; a learner who saves
+  /// while the tests run (an editor's autosave) does it once or twice, and each such save is
+  /// graded: the last save is always graded unless it is the third of such a row.
+  struct WrittenByTests {
+    /// How many gradings in a row it takes.
+    static let inARow = 3
+    /// The files found so far.
+    private(set) var files: Set<String> = []
+    /// What changed during the last grading.
+    private var lastWritten: Set<String> = []
+    /// For each file that changed during the last grading, in how many gradings in a row.
+    private var streaks: [String: Int] = [:]
+
+    /// Takes in a grading.
+    ///
+    /// - Parameters:
+    ///   - trigger: The files whose change set it off; `nil` for the first, which none did.
+    ///   - idle: The files that changed between the end of the grading before and this one.
+    ///   - written: The files that changed while it ran.
+    /// - Returns: The files found with this grading to be the code under test's.
+    mutating func graded(
+      setOffBy trigger: Set<String>?, savedWhileIdle idle: Set<String> = [],
+      changedWhileGrading written: Set<String>
+    ) -> Set<String> {
+      let chained = trigger == lastWritten && idle.isEmpty && !written.isEmpty
+      var next: [String: Int] = [:]
+      for path in written { next[path] = chained ? (streaks[path] ?? 0) + 1 : 1 }
+      streaks = next
+      lastWritten = written
+      let found = Set(streaks.filter { $0.value >= Self.inARow }.keys).subtracting(files)
+      files.formUnion(found)
+      return found
+    }
   }
 
   struct FileStamp: Equatable, Sendable {
