@@ -748,6 +748,48 @@ struct Task5Tests {
       """
     )
   }
+
+  @Test(
+    "A factory that reaches its own service through a resolver another service kept is a cycle, never a hang",
+    arguments: [Scope.transient, .singleton])
+  func cycleThroughAKeptResolverIsReported(scope: Scope) async throws {
+    // Gatekeeper's factory makes its LazySession, which keeps its resolver for later, and
+    // then, while the Gatekeeper is still being made, asks that session for the Gatekeeper.
+    let container = Container()
+    let runaway = RunawayGuard()
+    container.register(Gatekeeper.self, scope: scope) { resolver in
+      try runaway.tick()
+      let session = try resolver.resolve(LazySession.self)
+      _ = try session.gatekeeper()
+      return Gatekeeper(session: session)
+    }
+    container.register(LazySession.self) { resolver in
+      try runaway.tick()
+      return LazySession(gatekeeper: { try resolver.resolve(Gatekeeper.self) })
+    }
+
+    let outcome = await resolveOffPool(Gatekeeper.self, from: container)
+
+    var path: [String] = []
+    if case .cycle(let found)? = outcome.error as? ContainerError { path = found }
+    let loops =
+      path.count >= 2 && isTypeName(path[0], "Gatekeeper")
+      && isTypeName(path[path.count - 1], "Gatekeeper")
+      && path.allSatisfy { isTypeName($0, "Gatekeeper") || isTypeName($0, "LazySession") }
+    #expect(
+      loops,
+      """
+      Gatekeeper's factory (a \(scope == .singleton ? "singleton" : "transient")) made a LazySession, whose factory kept its resolver, \
+      and then, before it returned, asked that session for the Gatekeeper: the Gatekeeper \
+      needs itself. Expected ContainerError.cycle with a path from Gatekeeper back to \
+      Gatekeeper; but \(outcome.summary). The session's factory is over, so its kept \
+      resolver starts afresh, but it is called from inside Gatekeeper's factory, on the \
+      same thread: it is part of the resolution that runs that factory, and its chain \
+      already holds Gatekeeper. A resolution that does not know this waits for its own \
+      creation (a singleton) or goes round the loop for ever (a transient).
+      """
+    )
+  }
 }
 
 /// AuthService needs SessionStore, which needs AuthService.

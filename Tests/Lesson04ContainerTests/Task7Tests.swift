@@ -472,6 +472,57 @@ struct Task7Tests {
       """
     )
   }
+
+  @Test(
+    "A child's override that needs its parent's singleton, built from the parent's own registration of the same service, is no cycle",
+    arguments: [Scope.transient, .singleton], [Scope.transient, .singleton])
+  func childOverrideThroughAParentSingletonIsNoCycle(ledgerScope: Scope, overrideScope: Scope)
+    async throws
+  {
+    // The child's test clock writes to the app's Ledger. As a parent's singleton, that Ledger
+    // is built with the parent's live clock: two registrations of Clock, no cycle. As a
+    // transient, the Ledger the child makes gets the child's clock: a real cycle.
+    let parent = Container()
+    let runaway = RunawayGuard()
+    parent.register((any Clock).self) { _ in FixedClock("live") }
+    parent.register(Ledger.self, scope: ledgerScope) { resolver in
+      try runaway.tick()
+      return Ledger(clock: try resolver.resolve((any Clock).self))
+    }
+    let child = parent.makeChild()
+    child.register((any Clock).self, scope: overrideScope) { resolver in
+      try runaway.tick()
+      let ledger = try resolver.resolve(Ledger.self)
+      return FixedClock("test, writing to a ledger with the '\(ledger.clock.label)' clock")
+    }
+
+    let outcome = await resolveOffPool((any Clock).self, from: child)
+
+    if ledgerScope == .singleton {
+      #expect(
+        outcome.value?.label == "test, writing to a ledger with the 'live' clock",
+        """
+        A child overrides Clock with a test clock that needs the parent's singleton Ledger, \
+        which the parent builds from its own, live Clock. The child's Clock and the \
+        parent's Clock are two registrations, so nothing needs itself; resolving Clock from \
+        the child should return the test clock, but \(outcome.summary). A chain entry \
+        stands for one registration: the service, and the container whose registrations \
+        its factory resolves from (the child's override is not the parent's service).
+        """
+      )
+    } else {
+      #expect(
+        isCycle(outcome.error, path: ["Clock", "Ledger", "Clock"]),
+        """
+        A child overrides Clock with a test clock that needs the parent's transient Ledger; \
+        a Ledger the child makes resolves the child's Clock, which needs a Ledger again: a \
+        real cycle. Expected ContainerError.cycle(path: ["Clock", "Ledger", "Clock"]); but \
+        \(outcome.summary). Telling registrations apart by their container must not hide \
+        a cycle that runs through a child and its parent.
+        """
+      )
+    }
+  }
 }
 
 extension Result {
