@@ -141,6 +141,62 @@ struct Task7Tests {
     )
   }
 
+  @Test(
+    "A parent and its child that ask for the parent's singleton at once share its one creation",
+    arguments: [false, true])
+  func parentAndChildShareOneCreation(childAsksFirst: Bool) async throws {
+    let parent = Container()
+    let child = parent.makeChild()
+    let made = Counter()
+    let creationStarted = Gate()
+    let secondAsker = Recorder<WatchedThread>()
+    parent.register(Ledger.self, scope: .singleton) { _ in
+      if made.next() == 1 {
+        creationStarted.open()
+        // Finish only once the other container's caller waits for this creation.
+        waitUntilParked(secondAsker, count: 1, seconds: 5)
+      }
+      return Ledger(clock: FixedClock())
+    }
+    let (first, second) = childAsksFirst ? (child, parent) : (parent, child)
+    let ledgers = Recorder<Ledger>()
+    let failures = Recorder<String>()
+
+    let finished = await runConcurrently(2, timeLimit: .seconds(8)) { index in
+      if index == 1 {
+        _ = creationStarted.wait(seconds: 5)
+        secondAsker.append(.current())
+      }
+      do {
+        ledgers.append(try (index == 0 ? first : second).resolve(Ledger.self))
+      } catch {
+        failures.append(describe(error))
+      }
+    }
+
+    let (creator, waiter) = childAsksFirst ? ("child", "parent") : ("parent", "child")
+    try #require(
+      finished,
+      """
+      The \(creator) started creating the parent's singleton Ledger, and the \(waiter) asked \
+      for it while it was in flight; 8 seconds later they had not both returned. A caller \
+      that waits for a creation in flight must be woken when it ends, whichever container \
+      it asked: wait where the creation will signal, in the singleton's own cell (or its \
+      owner's), not in the container you were asked on.
+      """
+    )
+    #expect(
+      failures.all.isEmpty && made.value == 1 && ledgers.all.count == 2
+        && distinctInstances(ledgers.all) == 1,
+      """
+      The \(creator) started creating the parent's singleton Ledger and the \(waiter) asked \
+      for it meanwhile: both should share the one Ledger, made once. Its factory ran \
+      \(made.value) time(s), the two got \(distinctInstances(ledgers.all)) instance(s) and \
+      threw \(failures.all).
+      """
+    )
+  }
+
   @Test("A child's override reaches the services the child makes")
   func overrideReachesDependents() async throws {
     let parent = Container()
