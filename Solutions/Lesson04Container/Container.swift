@@ -68,7 +68,13 @@ public final class Container: Resolver {
   /// - Throws: ``ContainerError/unregistered(service:name:)``,
   ///   ``ContainerError/cycle(path:)``, or what a factory throws.
   public func resolve<Service: Sendable>(_ type: Service.Type, name: String?) throws -> Service {
-    try resolve(type, name: name, chain: [], resolution: Resolution())
+    // Asked from inside a factory that runs on this thread (through a resolver another
+    // service kept, say): this is part of that factory's resolution, or a service that needs
+    // itself that way would wait for its own creation.
+    if let running = ChainResolver.running, running.step.isRunning {
+      return try resolve(type, name: name, chain: running.chain, resolution: running.resolution)
+    }
+    return try resolve(type, name: name, chain: [], resolution: Resolution())
   }
 
   /// Returns a container that sees this one's registrations and singletons, and whose
@@ -80,22 +86,24 @@ public final class Container: Resolver {
     Container(parent: self)
   }
 
-  /// Resolves `type` as one step of a resolution chain: `chain` lists the services being
-  /// built further up this very call, which is how a cycle is noticed. Every top-level
+  /// Resolves `type` as one step of a resolution chain: `chain` lists the registrations
+  /// being built further up this very call, which is how a cycle is noticed. Every top-level
   /// resolve starts its own chain, so two threads never see each other's; `resolution`
   /// names that top-level resolve in the creations in flight.
   fileprivate func resolve<Service: Sendable>(
     _ type: Service.Type,
     name: String?,
-    chain: [Key],
+    chain: [Link],
     resolution: Resolution
   ) throws -> Service {
     let key = Key(type, name: name)
-    if let start = chain.firstIndex(of: key) {
-      throw ContainerError.cycle(path: (chain[start...] + [key]).map(\.description))
-    }
     guard let (owner, registration) = lookUp(key) else {
       throw ContainerError.unregistered(service: key.typeName, name: name)
+    }
+    // The chain holds registrations: a child's override is not its parent's registration.
+    let link = Link(key, builtBy: registration.shared == nil ? self : owner)
+    if let start = chain.firstIndex(of: link) {
+      throw ContainerError.cycle(path: (chain[start...] + [link]).map(\.description))
     }
     // The factory's resolver belongs to this step only while the factory runs.
     let step = FactoryRun()
@@ -105,23 +113,23 @@ public final class Container: Resolver {
       // A singleton belongs to the container that registered it and is built from that
       // container's registrations, so a child's override never leaks into its parent.
       let resolver = ChainResolver(
-        container: owner, chain: chain + [key], resolution: resolution, step: step)
+        container: owner, chain: chain + [link], resolution: resolution, step: step)
       // Waiting for another thread's creation in flight is safe unless that thread waits,
       // directly or through others, for a creation of ours: then neither would ever finish.
       let cell = ObjectIdentifier(shared)
-      try InFlightCreations.all.willWait(for: cell, as: resolution, chain: chain + [key])
+      try InFlightCreations.all.willWait(for: cell, as: resolution, chain: chain + [link])
       defer { InFlightCreations.all.stoppedWaiting(for: cell, as: resolution) }
       instance = try shared.value {
-        InFlightCreations.all.began(cell, key: key, by: resolution)
+        InFlightCreations.all.began(cell, link: link, by: resolution)
         defer { InFlightCreations.all.ended(cell) }
-        return try registration.make(resolver)
+        return try resolver.run(registration.make)
       }
     } else {
       // A transient is built from the container that was asked, so a child's overrides
       // reach everything it makes.
       let resolver = ChainResolver(
-        container: self, chain: chain + [key], resolution: resolution, step: step)
-      instance = try registration.make(resolver)
+        container: self, chain: chain + [link], resolution: resolution, step: step)
+      instance = try resolver.run(registration.make)
     }
     // NB: cannot fail: the key is the type itself, and `register` stored a factory of it.
     guard let service = instance as? Service else {
@@ -166,6 +174,25 @@ private struct Key: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
+/// One entry of a resolution chain: a registration being built, told apart by its key and by
+/// the container its factory resolves from (the one that owns a singleton, the one asked for
+/// a transient).
+///
+/// A child's override and its parent's registration of the same type are two entries: a test
+/// double in the child that needs a parent's singleton, built from the parent's own
+/// registration of that type, is no cycle.
+private struct Link: Hashable, Sendable, CustomStringConvertible {
+  let key: Key
+  let builder: ObjectIdentifier
+
+  init(_ key: Key, builtBy builder: Container) {
+    self.key = key
+    self.builder = ObjectIdentifier(builder)
+  }
+
+  var description: String { key.description }
+}
+
 /// What `register` stores: the factory, and for a singleton the cell that holds it.
 private struct Registration: Sendable {
   let make: @Sendable (any Resolver) throws -> any Sendable
@@ -177,16 +204,32 @@ private struct Registration: Sendable {
 ///
 /// A service may keep it for later, in a closure, to break a cycle (as the cycle error
 /// advises). Once its factory has returned, the chain is over, so a later resolve through it
-/// starts a resolution of its own instead of finding its service "still being built".
+/// starts afresh, as a resolve on the container does, instead of finding its service "still
+/// being built".
 private struct ChainResolver: Resolver {
+  /// The resolver of the factory running on this thread (or task), innermost.
+  ///
+  /// A resolve that starts afresh where a factory runs (through a resolver another service
+  /// kept, or on a container the factory captured) is part of that factory's resolution: a
+  /// service that needs itself that way is then a cycle on its chain, not a wait for its own
+  /// creation. Outside a task, a task-local value lives in thread-local storage. A task
+  /// started inside a factory inherits it, and may outlive the factory: hence `step`.
+  @TaskLocal static var running: ChainResolver?
+
   let container: Container
-  let chain: [Key]
+  let chain: [Link]
   let resolution: Resolution
   let step: FactoryRun
 
   func resolve<Service: Sendable>(_ type: Service.Type, name: String?) throws -> Service {
     guard step.isRunning else { return try container.resolve(type, name: name) }
     return try container.resolve(type, name: name, chain: chain, resolution: resolution)
+  }
+
+  /// Runs `factory` with this resolver, which is the one running on this thread until the
+  /// factory returns.
+  func run(_ factory: (any Resolver) throws -> any Sendable) throws -> any Sendable {
+    try Self.$running.withValue(self) { try factory(self) }
   }
 }
 
@@ -219,13 +262,13 @@ private final class InFlightCreations: Sendable {
   static let all = InFlightCreations()
 
   private struct Creation {
-    let key: Key
+    let link: Link
     let resolution: ObjectIdentifier
   }
 
   private struct Wait {
     let cell: ObjectIdentifier
-    let chain: [Key]
+    let chain: [Link]
   }
 
   private struct Graph {
@@ -240,7 +283,7 @@ private final class InFlightCreations: Sendable {
   ///
   /// - Throws: ``ContainerError/cycle(path:)`` when the creation in flight of `cell`
   ///   waits, directly or through others, for a creation of `resolution`.
-  func willWait(for cell: ObjectIdentifier, as resolution: Resolution, chain: [Key]) throws {
+  func willWait(for cell: ObjectIdentifier, as resolution: Resolution, chain: [Link]) throws {
     let waiter = ObjectIdentifier(resolution)
     try graph.withLock { graph in
       var path = chain
@@ -248,11 +291,11 @@ private final class InFlightCreations: Sendable {
       var visited: Set<ObjectIdentifier> = []
       while let creation = graph.creations[current], visited.insert(current).inserted {
         if creation.resolution == waiter {
-          let start = path.firstIndex(of: creation.key) ?? path.startIndex
+          let start = path.firstIndex(of: creation.link) ?? path.startIndex
           throw ContainerError.cycle(path: path[start...].map(\.description))
         }
         guard let next = graph.waits[creation.resolution] else { break }
-        let resumeAt = next.chain.firstIndex(of: creation.key).map { $0 + 1 } ?? 0
+        let resumeAt = next.chain.firstIndex(of: creation.link).map { $0 + 1 } ?? 0
         path += next.chain[resumeAt...]
         current = next.cell
       }
@@ -269,11 +312,11 @@ private final class InFlightCreations: Sendable {
   }
 
   /// Records that `resolution` creates the singleton of `cell`; it no longer waits.
-  func began(_ cell: ObjectIdentifier, key: Key, by resolution: Resolution) {
+  func began(_ cell: ObjectIdentifier, link: Link, by resolution: Resolution) {
     let creator = ObjectIdentifier(resolution)
     graph.withLock { graph in
       graph.waits[creator] = nil
-      graph.creations[cell] = Creation(key: key, resolution: creator)
+      graph.creations[cell] = Creation(link: link, resolution: creator)
     }
   }
 

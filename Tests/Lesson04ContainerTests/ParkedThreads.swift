@@ -94,3 +94,33 @@ func waitUntilParked(_ threads: Recorder<WatchedThread>, count: Int, seconds: Do
   }
   return false
 }
+
+/// Waits until at least `count` of the threads recorded in `threads` are parked at once, several
+/// looks in a row, or until `done()` holds; gives up after `seconds`.
+///
+/// For a factory that must not finish before the other callers wait for it, when one of the
+/// recorded threads is the one running it (and so never parked): a correct container parks the
+/// others, and a wrong one makes `done()` true instead (one of them starts a creation of its
+/// own), so neither waits out the time limit.
+///
+/// - Returns: Whether they were parked before `done()` held or the time ran out.
+@discardableResult
+func waitUntilParked(
+  _ threads: Recorder<WatchedThread>,
+  atLeast count: Int,
+  seconds: Double,
+  orUntil done: () -> Bool
+) -> Bool {
+  let deadline = Date(timeIntervalSinceNow: seconds)
+  var looksInARow = 0
+  while Date() < deadline, !done() {
+    if threads.all.filter(\.isParked).count >= count {
+      looksInARow += 1
+      if looksInARow == 5 { return true }
+    } else {
+      looksInARow = 0
+    }
+    Thread.sleep(forTimeInterval: 0.002)
+  }
+  return false
+}

@@ -155,12 +155,17 @@ struct Task3Tests {
     let waiterThreads = Recorder<WatchedThread>()
     let waiters = 8
     container.register(Ledger.self, scope: .singleton) { _ in
-      attempts.increment()
-      if attempts.value == 1 {
+      let attempt = attempts.next()
+      if attempt == 1 {
         firstAttemptStarted.open()
         // Throw only once every waiter is parked inside resolve, waiting for this creation.
         waitUntilParked(waiterThreads, count: waiters, seconds: 5)
         throw LedgerUnavailable()
+      }
+      if attempt == 2 {
+        // The next try, by one of the woken waiters: finish only once the others wait for it
+        // again (or one of them has started a try of its own).
+        waitUntilParked(waiterThreads, atLeast: waiters - 1, seconds: 5) { attempts.value > 2 }
       }
       return Ledger(clock: FixedClock())
     }
@@ -197,7 +202,9 @@ struct Task3Tests {
       """
       After the first creation threw, the singleton should be created once more and then \
       shared: its factory ran \(attempts.value) time(s), and the threads got \
-      \(distinctInstances(ledgers.all + [shared])) different instances.
+      \(distinctInstances(ledgers.all + [shared])) different instances. A woken waiter \
+      looks at the cell again: while another thread's new try is in flight, it waits again \
+      (a wait in a loop, not a single wait followed by a creation of its own).
       """
     )
     #expect(
@@ -322,6 +329,77 @@ struct Task3Tests {
     )
   }
 
+  @Test(
+    "A singleton registered again while its old factory runs, which then throws, is made once by the new one"
+  )
+  func registeringAgainDuringACreationThatThrows() async throws {
+    let container = Container()
+    let oldStarted = Gate()
+    let releaseOld = Gate()
+    let oldDone = Gate()
+    let newStarted = Gate()
+    let waiter = Recorder<WatchedThread>()
+    let newMade = Counter()
+    container.register((any Clock).self, scope: .singleton) { _ in
+      oldStarted.open()
+      _ = releaseOld.wait(seconds: 5)
+      throw ClockBroken()
+    }
+    let clocks = Recorder<any Clock>()
+    let failures = Recorder<String>()
+
+    let finished = await runConcurrently(3, timeLimit: .seconds(8)) { index in
+      switch index {
+      case 0:
+        // The old registration's creation, which throws once the new one is in flight.
+        _ = try? container.resolve((any Clock).self)
+        oldDone.open()
+        return
+      case 1:
+        // Registers Clock again and starts the new registration's creation.
+        _ = oldStarted.wait(seconds: 5)
+        container.register((any Clock).self, scope: .singleton) { _ in
+          if newMade.next() == 1 {
+            newStarted.open()
+            // Finish only once the third thread waits for this creation (or makes its own).
+            waitUntilParked(waiter, atLeast: 1, seconds: 5) { newMade.value > 1 }
+          }
+          return FixedClock("new")
+        }
+      default:
+        // Lets the old creation throw, then asks for the new singleton.
+        _ = newStarted.wait(seconds: 5)
+        releaseOld.open()
+        _ = oldDone.wait(seconds: 5)
+        waiter.append(.current())
+      }
+      do {
+        clocks.append(try container.resolve((any Clock).self))
+      } catch {
+        failures.append(describe(error))
+      }
+    }
+
+    try #require(
+      finished,
+      "Registering Clock again while its old factory ran, which then threw, did not end within 8 seconds."
+    )
+    let instances = distinctInstances(clocks.all)
+    #expect(
+      failures.all.isEmpty && clocks.all.count == 2 && instances == 1
+        && clocks.all.allSatisfy { $0.label == "new" } && newMade.value == 1,
+      """
+      One thread was creating the singleton Clock with its old factory when Clock was \
+      registered again, and a second thread started the new registration's creation; then \
+      the old factory threw, and a third thread asked for Clock. Both should get the new \
+      factory's one clock, made once: the new factory ran \(newMade.value) time(s), the two \
+      threads got \(clocks.all.map(\.label)) (\(instances) instance(s)) and threw \
+      \(failures.all). The old creation's failure belongs to the old registration: clearing \
+      what it recorded must not clear the new registration's creation in flight.
+      """
+    )
+  }
+
   @Test("Two containers side by side keep their own singletons", arguments: [false, true])
   func twoContainersKeepTheirOwnSingletons(secondAsksFirst: Bool) async throws {
     let first = Container()
@@ -439,8 +517,10 @@ struct Task3Tests {
       """
     )
   }
-  @Test("A singleton registered again is let go once nobody else holds it")
-  func replacedSingletonIsLetGo() async throws {
+  @Test(
+    "A singleton registered again is let go once nobody else holds it",
+    arguments: [Scope.singleton, .transient])
+  func replacedSingletonIsLetGo(newScope: Scope) async throws {
     let container = Container()
     container.register((any Clock).self, scope: .singleton) { _ in FixedClock("first") }
 
@@ -450,7 +530,7 @@ struct Task3Tests {
         let first = try container.resolve((any Clock).self)
         replaced = first
       }
-      container.register((any Clock).self, scope: .singleton) { _ in FixedClock("second") }
+      container.register((any Clock).self, scope: newScope) { _ in FixedClock("second") }
       return (try container.resolve((any Clock).self).label, replaced == nil)
     }
 
@@ -460,9 +540,9 @@ struct Task3Tests {
     #expect(
       isGone,
       """
-      The singleton Clock was resolved and let go, then Clock was registered again; the \
-      old instance stayed alive (a weak reference to it was still set), though nothing \
-      can resolve it any more. Registering again replaces the registration whole: keep \
+      The singleton Clock was resolved and let go, then Clock was registered again, as a \
+      \(newScope == .singleton ? "singleton" : "transient"); the old instance stayed alive \
+      (a weak reference to it was still set), though nothing can resolve it any more. Registering again replaces the registration whole: keep \
       no list of replaced registrations or of their cells, or the old session cache, \
       the old client, live as long as the container.
       """
@@ -471,3 +551,5 @@ struct Task3Tests {
 }
 
 private struct LedgerUnavailable: Error {}
+
+private struct ClockBroken: Error {}

@@ -349,14 +349,18 @@ struct Task5Tests {
     let firstStarted = Gate()
     let waiterThreads = Recorder<WatchedThread>()
     let waiters = 4
+    let anotherCreation = Gate()
     container.register(Ledger.self, scope: .singleton) { _ in
       if made.next() == 1 {
         firstStarted.open()
         // Start the slow part only once every waiter is parked inside resolve.
         waitUntilParked(waiterThreads, count: waiters, seconds: 5)
+        // A slow factory, such as one that opens a database: 3 seconds, or until a waiter
+        // gives up and starts a creation of its own.
+        _ = anotherCreation.wait(seconds: 3)
+      } else {
+        anotherCreation.open()
       }
-      // A slow factory, such as one that opens a database: 1.5 seconds.
-      Thread.sleep(forTimeInterval: 1.5)
       return Ledger(clock: FixedClock())
     }
     let ledgers = Recorder<Ledger>()
@@ -383,12 +387,85 @@ struct Task5Tests {
     #expect(
       made.value == 1 && distinctInstances(ledgers.all) == 1,
       """
-      One thread created the singleton Ledger, whose factory takes 1.5 seconds, while \
+      One thread created the singleton Ledger, whose factory takes 3 seconds, while \
       \(waiters) other threads waited for it; its factory ran \(made.value) time(s), and \
       the threads got \(distinctInstances(ledgers.all)) different instances. A slow factory \
       is not a deadlock: a waiter that gives up after a while and builds its own makes a \
       second singleton. Wait for the creation in flight until it ends, and find a deadlock \
       by the wait-for graph, not by the clock.
+      """
+    )
+  }
+
+  @Test(
+    "A creation in flight in one container is not another container's creation of the same service",
+    arguments: [nil, "utc"] as [String?])
+  func twoContainersCreationsInFlightAreTheirOwn(name: String?) async throws {
+    // Two containers side by side, each with a singleton Ledger and a singleton Clock. In the
+    // app, Ledger needs Clock; in the replay, Clock replays a Ledger. Nothing needs itself.
+    // The replay's Ledger is being made (slowly) on one thread; the app's Ledger on a second;
+    // a third makes the replay's Clock and waits for the replay's Ledger. Then the app's
+    // Ledger asks for the app's Clock, which nobody is making: no wait, no cycle.
+    let app = Container()
+    let replay = Container()
+    let replayLedgerStarted = Gate()
+    let appLedgerStarted = Gate()
+    let releaseReplayLedger = Gate()
+    let replayClockThread = Recorder<WatchedThread>()
+    replay.register(Ledger.self, name: name, scope: .singleton) { _ in
+      replayLedgerStarted.open()
+      _ = releaseReplayLedger.wait(seconds: 5)
+      return Ledger(clock: FixedClock("replayed"))
+    }
+    replay.register((any Clock).self, name: name, scope: .singleton) { resolver in
+      let ledger = try resolver.resolve(Ledger.self, name: name)
+      return FixedClock("replay of \(ledger.clock.label)")
+    }
+    app.register((any Clock).self, name: name, scope: .singleton) { _ in FixedClock("live") }
+    app.register(Ledger.self, name: name, scope: .singleton) { resolver in
+      appLedgerStarted.open()
+      // Ask for the app's Clock only once the replay's Clock waits for the replay's Ledger.
+      waitUntilParked(replayClockThread, count: 1, seconds: 5)
+      return Ledger(clock: try resolver.resolve((any Clock).self, name: name))
+    }
+    let outcomes = (0..<3).map { _ in Recorder<String>() }
+
+    let finished = await runConcurrently(3, timeLimit: .seconds(8)) { index in
+      let outcome = Result { () throws -> String in
+        switch index {
+        case 0:
+          return try replay.resolve(Ledger.self, name: name).clock.label
+        case 1:
+          _ = replayLedgerStarted.wait(seconds: 5)
+          defer { releaseReplayLedger.open() }
+          return try app.resolve(Ledger.self, name: name).clock.label
+        default:
+          _ = appLedgerStarted.wait(seconds: 5)
+          replayClockThread.append(.current())
+          return try replay.resolve((any Clock).self, name: name).label
+        }
+      }
+      outcomes[index].append((try? outcome.get()) ?? "an error, \(describe(outcome.error))")
+    }
+
+    try #require(
+      finished,
+      "Three threads resolving singletons of two containers did not return within 8 seconds.")
+    let got = outcomes.map { $0.all.first ?? "nothing" }
+    let entry = name.map { "named \"\($0)\" " } ?? ""
+    #expect(
+      got == ["replayed", "live", "replay of replayed"],
+      """
+      Two containers side by side each registered a singleton Ledger and Clock \(entry)(in \
+      the app, Ledger needs Clock; in the replay, Clock needs Ledger). The replay's Ledger \
+      was being made on one thread, the app's Ledger on a second, and a third waited for the \
+      replay's Ledger while making the replay's Clock; then the app's Ledger asked for the \
+      app's Clock. Nothing needs itself: the replay's Ledger, the app's Ledger and the \
+      replay's Clock should come with the clocks ["replayed", "live", "replay of replayed"]; \
+      they came with \(got). A creation in flight is one singleton's, in the container that \
+      owns it: record it by that singleton (its cell), not by its type and name, or one \
+      container's creation looks like another's, and the wait-for graph finds a cycle that \
+      is not there.
       """
     )
   }
@@ -745,6 +822,48 @@ struct Task5Tests {
       starts a new resolution each time it is used once its factory is done: a new chain \
       and a new identity, or two threads using it look like one resolution waiting for \
       itself.
+      """
+    )
+  }
+
+  @Test(
+    "A factory that reaches its own service through a resolver another service kept is a cycle, never a hang",
+    arguments: [Scope.transient, .singleton])
+  func cycleThroughAKeptResolverIsReported(scope: Scope) async throws {
+    // Gatekeeper's factory makes its LazySession, which keeps its resolver for later, and
+    // then, while the Gatekeeper is still being made, asks that session for the Gatekeeper.
+    let container = Container()
+    let runaway = RunawayGuard()
+    container.register(Gatekeeper.self, scope: scope) { resolver in
+      try runaway.tick()
+      let session = try resolver.resolve(LazySession.self)
+      _ = try session.gatekeeper()
+      return Gatekeeper(session: session)
+    }
+    container.register(LazySession.self) { resolver in
+      try runaway.tick()
+      return LazySession(gatekeeper: { try resolver.resolve(Gatekeeper.self) })
+    }
+
+    let outcome = await resolveOffPool(Gatekeeper.self, from: container)
+
+    var path: [String] = []
+    if case .cycle(let found)? = outcome.error as? ContainerError { path = found }
+    let loops =
+      path.count >= 2 && isTypeName(path[0], "Gatekeeper")
+      && isTypeName(path[path.count - 1], "Gatekeeper")
+      && path.allSatisfy { isTypeName($0, "Gatekeeper") || isTypeName($0, "LazySession") }
+    #expect(
+      loops,
+      """
+      Gatekeeper's factory (a \(scope == .singleton ? "singleton" : "transient")) made a LazySession, whose factory kept its resolver, \
+      and then, before it returned, asked that session for the Gatekeeper: the Gatekeeper \
+      needs itself. Expected ContainerError.cycle with a path from Gatekeeper back to \
+      Gatekeeper; but \(outcome.summary). The session's factory is over, so its kept \
+      resolver starts afresh, but it is called from inside Gatekeeper's factory, on the \
+      same thread: it is part of the resolution that runs that factory, and its chain \
+      already holds Gatekeeper. A resolution that does not know this waits for its own \
+      creation (a singleton) or goes round the loop for ever (a transient).
       """
     )
   }

@@ -209,6 +209,47 @@ struct Task6Tests {
     case .failure(let error): return "an error, \(describe(error))"
     }
   }
+  @Test(
+    "A slow named singleton does not delay the same type under another name",
+    arguments: ["utc", "local"])
+  func slowNamedSingletonDoesNotDelayAnotherName(slow: String) async throws {
+    let other = slow == "utc" ? "local" : "utc"
+    let container = Container()
+    let slowFactoryStarted = Gate()
+    let otherResolved = Gate()
+    let otherArrivedInTime = Recorder<Bool>()
+    container.register((any Clock).self, name: slow, scope: .singleton) { _ in
+      slowFactoryStarted.open()
+      otherArrivedInTime.append(otherResolved.wait(seconds: 2))
+      return FixedClock(slow)
+    }
+    container.register((any Clock).self, name: other, scope: .singleton) { _ in
+      FixedClock(other)
+    }
+
+    let finished = await runConcurrently(2, timeLimit: .seconds(8)) { index in
+      if index == 0 {
+        _ = try? container.resolve((any Clock).self, name: slow)
+      } else if slowFactoryStarted.wait(seconds: 3),
+        (try? container.resolve((any Clock).self, name: other))?.label == other
+      {
+        otherResolved.open()
+      }
+    }
+
+    try #require(finished, "The two threads did not finish within 8 seconds.")
+    #expect(
+      otherArrivedInTime.all == [true],
+      """
+      While the singleton Clock named "\(slow)" was being created on one thread, another \
+      thread could not create the singleton Clock named "\(other)" for 2 seconds. Two \
+      names are two registrations: whatever you lock or wait for while a singleton is \
+      created (a lock per singleton, a creation in flight) belongs to that one registration, \
+      its name included, never to its type alone.
+      """
+    )
+  }
+
   @Test("Names are taken as written: \"UTC\" and \"utc\" are two registrations")
   func namesAreCaseSensitive() throws {
     let container = Container()

@@ -141,6 +141,62 @@ struct Task7Tests {
     )
   }
 
+  @Test(
+    "A parent and its child that ask for the parent's singleton at once share its one creation",
+    arguments: [false, true])
+  func parentAndChildShareOneCreation(childAsksFirst: Bool) async throws {
+    let parent = Container()
+    let child = parent.makeChild()
+    let made = Counter()
+    let creationStarted = Gate()
+    let secondAsker = Recorder<WatchedThread>()
+    parent.register(Ledger.self, scope: .singleton) { _ in
+      if made.next() == 1 {
+        creationStarted.open()
+        // Finish only once the other container's caller waits for this creation.
+        waitUntilParked(secondAsker, count: 1, seconds: 5)
+      }
+      return Ledger(clock: FixedClock())
+    }
+    let (first, second) = childAsksFirst ? (child, parent) : (parent, child)
+    let ledgers = Recorder<Ledger>()
+    let failures = Recorder<String>()
+
+    let finished = await runConcurrently(2, timeLimit: .seconds(8)) { index in
+      if index == 1 {
+        _ = creationStarted.wait(seconds: 5)
+        secondAsker.append(.current())
+      }
+      do {
+        ledgers.append(try (index == 0 ? first : second).resolve(Ledger.self))
+      } catch {
+        failures.append(describe(error))
+      }
+    }
+
+    let (creator, waiter) = childAsksFirst ? ("child", "parent") : ("parent", "child")
+    try #require(
+      finished,
+      """
+      The \(creator) started creating the parent's singleton Ledger, and the \(waiter) asked \
+      for it while it was in flight; 8 seconds later they had not both returned. A caller \
+      that waits for a creation in flight must be woken when it ends, whichever container \
+      it asked: wait where the creation will signal, in the singleton's own cell (or its \
+      owner's), not in the container you were asked on.
+      """
+    )
+    #expect(
+      failures.all.isEmpty && made.value == 1 && ledgers.all.count == 2
+        && distinctInstances(ledgers.all) == 1,
+      """
+      The \(creator) started creating the parent's singleton Ledger and the \(waiter) asked \
+      for it meanwhile: both should share the one Ledger, made once. Its factory ran \
+      \(made.value) time(s), the two got \(distinctInstances(ledgers.all)) instance(s) and \
+      threw \(failures.all).
+      """
+    )
+  }
+
   @Test("A child's override reaches the services the child makes")
   func overrideReachesDependents() async throws {
     let parent = Container()
@@ -471,6 +527,57 @@ struct Task7Tests {
       its children, or a table of instances outside the containers, keeps them all forever.
       """
     )
+  }
+
+  @Test(
+    "A child's override that needs its parent's singleton, built from the parent's own registration of the same service, is no cycle",
+    arguments: [Scope.transient, .singleton], [Scope.transient, .singleton])
+  func childOverrideThroughAParentSingletonIsNoCycle(ledgerScope: Scope, overrideScope: Scope)
+    async throws
+  {
+    // The child's test clock writes to the app's Ledger. As a parent's singleton, that Ledger
+    // is built with the parent's live clock: two registrations of Clock, no cycle. As a
+    // transient, the Ledger the child makes gets the child's clock: a real cycle.
+    let parent = Container()
+    let runaway = RunawayGuard()
+    parent.register((any Clock).self) { _ in FixedClock("live") }
+    parent.register(Ledger.self, scope: ledgerScope) { resolver in
+      try runaway.tick()
+      return Ledger(clock: try resolver.resolve((any Clock).self))
+    }
+    let child = parent.makeChild()
+    child.register((any Clock).self, scope: overrideScope) { resolver in
+      try runaway.tick()
+      let ledger = try resolver.resolve(Ledger.self)
+      return FixedClock("test, writing to a ledger with the '\(ledger.clock.label)' clock")
+    }
+
+    let outcome = await resolveOffPool((any Clock).self, from: child)
+
+    if ledgerScope == .singleton {
+      #expect(
+        outcome.value?.label == "test, writing to a ledger with the 'live' clock",
+        """
+        A child overrides Clock with a test clock that needs the parent's singleton Ledger, \
+        which the parent builds from its own, live Clock. The child's Clock and the \
+        parent's Clock are two registrations, so nothing needs itself; resolving Clock from \
+        the child should return the test clock, but \(outcome.summary). A chain entry \
+        stands for one registration: the service, and the container whose registrations \
+        its factory resolves from (the child's override is not the parent's service).
+        """
+      )
+    } else {
+      #expect(
+        isCycle(outcome.error, path: ["Clock", "Ledger", "Clock"]),
+        """
+        A child overrides Clock with a test clock that needs the parent's transient Ledger; \
+        a Ledger the child makes resolves the child's Clock, which needs a Ledger again: a \
+        real cycle. Expected ContainerError.cycle(path: ["Clock", "Ledger", "Clock"]); but \
+        \(outcome.summary). Telling registrations apart by their container must not hide \
+        a cycle that runs through a child and its parent.
+        """
+      )
+    }
   }
 }
 

@@ -68,31 +68,36 @@ struct Task8Tests {
       "Loading should send one request through the injected client.")
   }
 
-  @Test("A hundred threads asking for the repository at once create one client and one repository")
-  func concurrentFirstUseCreatesOnce() async throws {
+  @Test(
+    "A hundred threads asking for a shared service at once create one client and one repository",
+    arguments: ["accountsRepository", "httpClient"])
+  func concurrentFirstUseCreatesOnce(property: String) async throws {
     let clientsMade = Counter()
     let dependencies = AppDependencies {
       clientsMade.increment()
       pauseToWidenTheRace()
       return SpyHTTPClient()
     }
-    // NB: identifiers, not the repositories: an unguarded `lazy var` may release one twice,
-    // and a recorder that held them would then crash the test instead of failing it.
-    let repositories = Recorder<ObjectIdentifier>()
+    // NB: identifiers, not the services: an unguarded `lazy var` may release one twice, and
+    // a recorder that held them would then crash the test instead of failing it.
+    let services = Recorder<ObjectIdentifier>()
 
     let finished = await runConcurrently(100) { _ in
-      repositories.append(ObjectIdentifier(dependencies.accountsRepository))
+      if property == "httpClient" {
+        services.append(ObjectIdentifier(dependencies.httpClient))
+      } else {
+        services.append(ObjectIdentifier(dependencies.accountsRepository))
+      }
     }
 
-    try #require(
-      finished, "100 threads reading accountsRepository did not return within 10 seconds.")
-    let oneRepository = Set(repositories.all).count == 1
+    try #require(finished, "100 threads reading \(property) did not return within 10 seconds.")
+    let oneService = Set(services.all).count == 1
     #expect(
-      clientsMade.value == 1 && oneRepository,
+      clientsMade.value == 1 && oneService,
       """
-      100 threads read accountsRepository at once: the HTTP client was made \
+      100 threads read \(property) at once: the HTTP client was made \
       \(clientsMade.value) time(s), and the threads \
-      \(oneRepository ? "all got one repository" : "got different repositories"). A \
+      \(oneService ? "all got one \(property)" : "got different ones"). A \
       property that makes its value on every read (as the starter's do) makes one per \
       reader, and a `lazy var` makes one per thread that reads it first (and cannot live in \
       a Sendable class). Keep each shared value in a cell that creates it exactly once, even \

@@ -2,7 +2,10 @@
 // NSLock became an NSCondition that guards the tables and lets callers wait for a singleton
 // being created; factories get a small resolver that carries the chain and the resolution,
 // and each singleton being created names the resolution creating it, which names the
-// singleton it waits for, so a wait that would close a loop across threads throws. Right.
+// singleton it waits for, so a wait that would close a loop across threads throws. A chain
+// entry is the key and the container that builds it, and a task-local names the step running
+// on this thread, so a resolver kept past its factory and used inside another factory
+// continues that factory's resolution. Right.
 import Foundation
 
 /// A dependency injection container: register a factory per service, resolve by type.
@@ -13,10 +16,22 @@ public final class Container: Resolver, @unchecked Sendable {
     let label: String
   }
 
+  /// A chain entry: the registration's key and the container whose registrations its
+  /// factory resolves from, so a child's override is not its parent's service.
+  private struct Link: Hashable, Sendable {
+    let key: Key
+    let builder: ObjectIdentifier
+  }
+
+  /// The step whose factory runs on this thread now.
+  private struct Current: Sendable {
+    @TaskLocal static var step: Step?
+  }
+
   /// One top-level resolve. NB: `waitingFor` and `waitChain` are guarded by `waitsLock`.
   private final class Resolution: @unchecked Sendable {
     var waitingFor: Entry?
-    var waitChain: [Key] = []
+    var waitChain: [Link] = []
   }
 
   /// Guards who creates which singleton and who waits for which, in every container.
@@ -26,6 +41,8 @@ public final class Container: Resolver, @unchecked Sendable {
   // `creator` by `waitsLock`.
   private final class Entry: @unchecked Sendable {
     let key: Key
+    /// The chain entry of this registration's singleton, built by the container that owns it.
+    let link: Link
     let scope: Scope
     let factory: @Sendable (any Resolver) throws -> any Sendable
     var instance: (any Sendable)?
@@ -33,10 +50,11 @@ public final class Container: Resolver, @unchecked Sendable {
     var creator: Resolution?
 
     init(
-      key: Key, scope: Scope,
+      key: Key, owner: ObjectIdentifier, scope: Scope,
       factory: @escaping @Sendable (any Resolver) throws -> any Sendable
     ) {
       self.key = key
+      self.link = Link(key: key, builder: owner)
       self.scope = scope
       self.factory = factory
     }
@@ -44,7 +62,7 @@ public final class Container: Resolver, @unchecked Sendable {
 
   private struct Step: Resolver {
     let container: Container
-    let chain: [Key]
+    let chain: [Link]
     let resolution: Resolution
     let finished: Finished
 
@@ -96,12 +114,16 @@ public final class Container: Resolver, @unchecked Sendable {
     let key = Key(type: ObjectIdentifier(type), name: name, label: String(describing: type))
     condition.lock()
     defer { condition.unlock() }
-    entries[key] = Entry(key: key, scope: scope, factory: factory)
+    entries[key] = Entry(key: key, owner: ObjectIdentifier(self), scope: scope, factory: factory)
   }
 
   /// Returns the service registered for `type` under `name`.
   public func resolve<Service: Sendable>(_ type: Service.Type, name: String?) throws -> Service {
-    try resolve(type, name: name, chain: [], resolution: Resolution())
+    // Inside a factory running on this thread, this continues that factory's resolution.
+    if let step = Current.step, !step.finished.isSet {
+      return try resolve(type, name: name, chain: step.chain, resolution: step.resolution)
+    }
+    return try resolve(type, name: name, chain: [], resolution: Resolution())
   }
 
   /// Returns a container for a test or a feature, whose registrations override this one's.
@@ -112,25 +134,28 @@ public final class Container: Resolver, @unchecked Sendable {
   private func resolve<Service: Sendable>(
     _ type: Service.Type,
     name: String?,
-    chain: [Key],
+    chain: [Link],
     resolution: Resolution
   ) throws -> Service {
     let key = Key(type: ObjectIdentifier(type), name: name, label: String(describing: type))
-    if let start = chain.firstIndex(of: key) {
-      throw ContainerError.cycle(path: (chain[start...] + [key]).map(\.label))
-    }
     guard let (owner, entry) = find(key) else {
       throw ContainerError.unregistered(service: key.label, name: name)
+    }
+    let builder = entry.scope == .singleton ? owner : self
+    let link = Link(key: key, builder: ObjectIdentifier(builder))
+    if let start = chain.firstIndex(of: link) {
+      throw ContainerError.cycle(path: (chain[start...] + [link]).map(\.key.label))
     }
     let made: any Sendable
     switch entry.scope {
     case .transient:
       let finished = Finished()
       defer { finished.set() }
-      made = try entry.factory(
-        Step(container: self, chain: chain + [key], resolution: resolution, finished: finished))
+      let step = Step(
+        container: self, chain: chain + [link], resolution: resolution, finished: finished)
+      made = try Current.$step.withValue(step) { try entry.factory(step) }
     case .singleton:
-      made = try owner.singleton(entry, chain: chain + [key], resolution: resolution)
+      made = try owner.singleton(entry, chain: chain + [link], resolution: resolution)
     }
     guard let service = made as? Service else {
       throw ContainerError.unregistered(service: key.label, name: name)
@@ -147,7 +172,7 @@ public final class Container: Resolver, @unchecked Sendable {
   }
 
   private func singleton(
-    _ entry: Entry, chain: [Key], resolution: Resolution
+    _ entry: Entry, chain: [Link], resolution: Resolution
   ) throws -> any Sendable {
     condition.lock()
     while entry.isCreating {
@@ -171,8 +196,8 @@ public final class Container: Resolver, @unchecked Sendable {
     let finished = Finished()
     defer { finished.set() }
     do {
-      let instance = try entry.factory(
-        Step(container: self, chain: chain, resolution: resolution, finished: finished))
+      let step = Step(container: self, chain: chain, resolution: resolution, finished: finished)
+      let instance = try Current.$step.withValue(step) { try entry.factory(step) }
       condition.lock()
       entry.instance = instance
       entry.isCreating = false
@@ -191,7 +216,7 @@ public final class Container: Resolver, @unchecked Sendable {
   /// Follows who creates `entry`, what that one waits for, and so on; throws the cycle if
   /// the trail comes back to `resolution`, and otherwise records the wait.
   private static func willWait(
-    for entry: Entry, as resolution: Resolution, chain: [Key]
+    for entry: Entry, as resolution: Resolution, chain: [Link]
   ) throws {
     waitsLock.lock()
     defer { waitsLock.unlock() }
@@ -201,11 +226,11 @@ public final class Container: Resolver, @unchecked Sendable {
     while let current = next, let creator = current.creator, steps < 1_000 {
       steps += 1
       if creator === resolution {
-        let start = path.firstIndex(of: current.key) ?? 0
-        throw ContainerError.cycle(path: path[start...].map(\.label))
+        let start = path.firstIndex(of: current.link) ?? 0
+        throw ContainerError.cycle(path: path[start...].map(\.key.label))
       }
       next = creator.waitingFor
-      path += creator.waitChain.drop { $0 != current.key }.dropFirst()
+      path += creator.waitChain.drop { $0 != current.link }.dropFirst()
     }
     resolution.waitingFor = entry
     resolution.waitChain = chain
