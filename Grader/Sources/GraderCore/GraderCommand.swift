@@ -3,18 +3,20 @@ import Foundation
 /// The grader's command line: parses the arguments, runs the mode, and returns the exit
 /// status (0 every graded test passed, 1 something failed, 2 could not run).
 public enum GraderCommand {
-  /// Runs the grader for `arguments` (without the program name) in the kata at `root`.
-  public static func main(arguments: [String], root: URL) -> Int32 {
-    main(arguments: arguments, root: root, maintainers: nil)
+  /// Runs the grader for `arguments` (without the program name) in the kata at `root`, in
+  /// `surroundings` (the process's environment, read once by `main`).
+  public static func main(arguments: [String], root: URL, surroundings: Surroundings) -> Int32 {
+    main(arguments: arguments, root: root, surroundings: surroundings, maintainers: nil)
   }
 
   /// Runs the grader, with the maintainers' commands when `maintainers` supplies them (the
   /// `kata-maintainer` program); without, those commands say how to reach them.
   package static func main(
-    arguments: [String], root: URL, maintainers: (any MaintainersCommands)?
+    arguments: [String], root: URL, surroundings: Surroundings,
+    maintainers: (any MaintainersCommands)?
   ) -> Int32 {
     StandardStreams.makeWritable()
-    let style = Style.detect()
+    let style = Style.detect(surroundings)
     // Ctrl-C, as every part below sees it: the one token the signal handlers set.
     let interruption = Interrupts.signals
     do throws(GraderError) {
@@ -42,22 +44,26 @@ public enum GraderCommand {
       Interrupts.install()
       // The run lock is taken per grading (see Grading.grade), not here: an idle `--watch`
       // or a `--hint` reading the lesson text holds nothing another terminal waits for.
-      let grading = Grading(
+      var grading = Grading(
         course: course, timeLimit: options.timeLimit, interruption: interruption)
+      grading.learnersTemporaryFolder = surroundings.temporaryFolder
       switch options.mode {
       case .hint:
         return try Hints(course: course, style: style)
           .show(for: lessons[0], task: options.task, grading: grading)
       case .reset:
         return try Reset(course: course, style: style, interruption: interruption)
-          .run(lessons[0], assumeYes: options.assumeYes)
+          .run(lessons[0], assumeYes: options.assumeYes, askable: surroundings.inputIsTerminal)
       case .watch:
-        let watch = Watch(
+        var watch = Watch(
           course: course, style: style, timeLimit: options.timeLimit, interruption: interruption)
+        watch.progress = ProgressLine(surroundings)
+        watch.learnersTemporaryFolder = grading.learnersTemporaryFolder
         return try watch.run(options.lessons.isEmpty ? nil : lessons[0])
       default:
         return try grade(
-          lessons, options: options, course: course, style: style, interruption: interruption)
+          lessons, options: options, grading: grading, style: style,
+          progress: ProgressLine(surroundings))
       }
     } catch .interrupted {
       printError(
@@ -73,9 +79,10 @@ public enum GraderCommand {
   }
 
   private static func grade(
-    _ lessons: [Lesson], options: Options, course: Course, style: Style,
-    interruption: Interruption
+    _ lessons: [Lesson], options: Options, grading: Grading, style: Style,
+    progress: ProgressLine
   ) throws(GraderError) -> Int32 {
+    let course = grading.course
     let source: CodeSource = options.solutions ? .solutions : .exercises
     // Deleted on purpose, not by mistake: no git checkout would bring it back.
     if source == .solutions,
@@ -86,11 +93,10 @@ public enum GraderCommand {
     let junitURL = try options.junitPath.map { path throws(GraderError) in
       try junitDestination(path, root: course.root)
     }
-    var grading = Grading(course: course, timeLimit: options.timeLimit, interruption: interruption)
+    var grading = grading
     // The overview for a person; reports for machines carry every test's status.
     grading.skipsUntouchedStarters =
       options.lessons.isEmpty && !options.json && options.junitPath == nil
-    let progress = ProgressLine()
     grading.progress = { progress.show($0) }
     defer { progress.clear() }
     let report = Report(style: style, root: course.root)

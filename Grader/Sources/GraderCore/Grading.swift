@@ -131,6 +131,10 @@ public struct Grading: Sendable {
   /// `--mutants`), so that grading does not take it again: it is not re-entrant, and `--verify`
   /// grades from several threads at once. `nil`: each grade takes it while it runs.
   package var heldRunLock: RunLock?
+  /// The temporary folder of a SwiftPM started from the learner's shell
+  /// (``Surroundings/temporaryFolder``), where it keeps its lock on a build folder; `nil`: only
+  /// the lock of the SwiftPM the grader starts is looked for.
+  public var learnersTemporaryFolder: URL?
   /// Ctrl-C: the build or the test process is stopped, and grading ends.
   public var interruption: Interruption
 
@@ -159,7 +163,8 @@ public struct Grading: Sendable {
     // grading's that runs: it was left by one that was killed.
     try SwiftPMLock.waitWhileHeld(
       scratch: course.root.appending(path: source.scratchPath), root: course.root,
-      endingLeftovers: lock.isHeld, interruption: interruption)
+      learnersTemporaryFolder: learnersTemporaryFolder, endingLeftovers: lock.isHeld,
+      interruption: interruption)
     return try gradeHoldingLock(lessons, from: source)
   }
 
@@ -370,6 +375,7 @@ public struct Grading: Sendable {
       scratchPath: source.scratchPath, timeLimit: timeLimit, workFolder: work,
       interruption: interruption)
     runner.maxTimeouts = maxTimeouts
+    runner.learnersTemporaryFolder = learnersTemporaryFolder
     runner.testModules = lessons.map(\.testModule)
     runner.onlySuite = onlyTask.map { "Task\($0)Tests" }
     for lesson in lessons {

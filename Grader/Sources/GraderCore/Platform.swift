@@ -20,8 +20,9 @@ package enum Toolchain {
   /// the first cannot read). On a Mac both are xcrun's shims in /usr/bin, which pick the
   /// same Xcode; swiftly's are its proxies, which pick the same toolchain. `swiftc` from
   /// `PATH` when there is none beside it.
-  package static func swiftc(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String
-  {
+  ///
+  /// - Parameter path: The `PATH` to look on.
+  package static func swiftc(path: String?) -> String {
     let fileManager = FileManager.default
     for folder in (path ?? "").split(separator: ":") {
       let swift = "\(folder)/swift"

@@ -7,10 +7,10 @@ public struct Style: Sendable {
   public init(colour: Bool) { self.colour = colour }
 
   /// Decides from the environment and whether standard output is a terminal.
-  public static func detect() -> Style {
-    let env = ProcessInfo.processInfo.environment
-    let wanted = isatty(STDOUT_FILENO) == 1 && env["NO_COLOR"] == nil && env["TERM"] != "dumb"
-    return Style(colour: wanted)
+  public static func detect(_ surroundings: Surroundings) -> Style {
+    Style(
+      colour: surroundings.outputIsTerminal && surroundings.variables["NO_COLOR"] == nil
+        && surroundings.terminalCanRewrite)
   }
 
   func paint(_ text: String, _ code: String) -> String {
@@ -27,8 +27,9 @@ public struct Style: Sendable {
 public struct ProgressLine: Sendable {
   let enabled: Bool
 
-  public init() {
-    enabled = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+  /// Shown only when standard error is a terminal that can rewrite a line.
+  public init(_ surroundings: Surroundings) {
+    enabled = surroundings.errorIsTerminal && surroundings.terminalCanRewrite
   }
 
   /// Shows `text`, cut to fit a narrow terminal.

@@ -16,12 +16,16 @@ struct Reset {
 
   /// Resets `lesson`.
   ///
-  /// - Parameter assumeYes: Skip the question (for scripts); without it, a non-interactive
-  ///   run is refused rather than guessed at.
+  /// - Parameters:
+  ///   - assumeYes: Skip the question (for scripts); without it, a non-interactive run is
+  ///     refused rather than guessed at.
+  ///   - askable: Whether a person can answer on standard input (a terminal).
   /// - Returns: 0 when reset or when the learner said no.
   /// - Throws: ``GraderError/usage(_:)`` when it cannot ask, ``GraderError/resetFailed(_:)``
   ///   when the starter cannot be found.
-  func run(_ lesson: Lesson, assumeYes: Bool) throws(GraderError) -> Int32 {
+  func run(_ lesson: Lesson, assumeYes: Bool, askable: Bool = false) throws(GraderError)
+    -> Int32
+  {
     let folder = lesson.exercisesFolder
     let checksums = Checksums(root: course.root)
     let recorded = checksums.recorded().filter { $0.key.hasPrefix(folder + "/") }
@@ -44,7 +48,7 @@ struct Reset {
     }
     let backup = Self.freeBackupFolder(for: lesson, in: course.root)
     if !assumeYes {
-      guard isatty(STDIN_FILENO) == 1 else {
+      guard askable else {
         throw .usage("--reset asks before it moves your files; to skip the question, add --yes.")
       }
       say("This puts the starter of \(lesson.title) back in \(folder)/.")

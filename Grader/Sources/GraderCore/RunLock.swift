@@ -102,28 +102,26 @@ enum SwiftPMLock {
     return temporaryFolders.map { $0.appending(path: name + ".lock") }
   }
 
-  /// The temporary folder SwiftPM uses when started from the learner's shell.
-  static var ownTemporaryFolder: URL {
-    let environment = ProcessInfo.processInfo.environment
-    let path = ["TMPDIR", "TEMP", "TMP"].lazy.compactMap { environment[$0] }.first
-    return path.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory
-  }
-
   /// Waits while another process holds SwiftPM's lock on `scratch`, saying once who it is.
   ///
   /// - Parameters:
   ///   - scratch: The build folder (`.build`, `.build/solutions`, …).
   ///   - root: The kata's root, to name the folder as the learner sees it.
+  ///   - learnersTemporaryFolder: Where a SwiftPM the learner started keeps its lock files
+  ///     (``Surroundings/temporaryFolder``); the grader's own SwiftPM keeps them in the build
+  ///     folder's `kata-grader/tmp`, always looked at.
   ///   - endingLeftovers: Whether the caller holds the kata's run lock, so that a holder
   ///     carrying the grader's mark for `scratch` is left by a grading that was killed
   ///     (``isLeftover(holder:scratch:runLockHeld:markOf:)``), and is ended, not waited for.
   ///   - say: Where the note goes (standard error).
   /// - Throws: ``GraderError/interrupted`` when Ctrl-C is pressed while waiting.
   static func waitWhileHeld(
-    scratch: URL, root: URL, endingLeftovers: Bool, interruption: Interruption,
+    scratch: URL, root: URL, learnersTemporaryFolder: URL?, endingLeftovers: Bool,
+    interruption: Interruption,
     say: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
   ) throws(GraderError) {
-    let folders = [ownTemporaryFolder, scratch.appending(path: "kata-grader/tmp")]
+    let folders =
+      (learnersTemporaryFolder.map { [$0] } ?? []) + [scratch.appending(path: "kata-grader/tmp")]
     var announced = false
     for file in lockFiles(for: scratch, temporaryFolders: folders) {
       // No file, no holder: SwiftPM creates it when it takes the lock. The name is known to

@@ -32,6 +32,8 @@ struct TestRunner {
   /// After this many hung tests the rest are not run: one endless loop in shared code would
   /// otherwise make every test wait out the time limit, one after another.
   var maxTimeouts = 2
+  /// Where a SwiftPM started by the learner keeps its locks (see ``Grading``).
+  var learnersTemporaryFolder: URL?
   /// How long the test process may live on after its last test before it is stopped.
   static let exitGrace = 5.0
   /// How long the test process may go without starting a test (its start, a slow suite
@@ -139,7 +141,8 @@ struct TestRunner {
     // Another `swift build` may have taken the folder since the build: say so, not wait mute.
     // (Whatever the grader left there was ended when the build did.)
     try SwiftPMLock.waitWhileHeld(
-      scratch: root.appending(path: scratchPath), root: root, endingLeftovers: false,
+      scratch: root.appending(path: scratchPath), root: root,
+      learnersTemporaryFolder: learnersTemporaryFolder, endingLeftovers: false,
       interruption: interruption)
     let recordedBefore = Set(state.results.keys)
     state.startedOrder = []

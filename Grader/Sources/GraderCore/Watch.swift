@@ -23,6 +23,10 @@ struct Watch: Sendable {
   var stopsWhen: (@Sendable () -> Bool)?
   /// Ctrl-C, which ends the watch.
   var interruption: Interruption
+  /// The line that shows what a grading does; none unless given one for a terminal.
+  var progress = ProgressLine(Surroundings())
+  /// Where a SwiftPM the learner started keeps its locks (see ``Grading``).
+  var learnersTemporaryFolder: URL?
 
   /// Watches `lesson` (or every lesson's exercise folder when `nil`) and grades on change.
   ///
@@ -31,7 +35,8 @@ struct Watch: Sendable {
     let lessons = lesson.map { [$0] } ?? course.lessons
     let folders = lessons.map(\.exercisesFolder)
     var grading = Grading(course: course, timeLimit: timeLimit, interruption: interruption)
-    let progress = ProgressLine()
+    grading.learnersTemporaryFolder = learnersTemporaryFolder
+    let progress = progress
     grading.progress = { progress.show($0) }
     var last = snapshot(folders)
     // Which files the code under test writes (see ``WrittenByTests``): their changes during a
@@ -91,7 +96,7 @@ struct Watch: Sendable {
       }
       for path in written.intersection(tests.files) { last[path] = after[path] }
     }
-    ProgressLine().clear()
+    progress.clear()
     if stopAfter == nil { say("\nStopped watching.") }
     return 0
   }
@@ -105,7 +110,7 @@ struct Watch: Sendable {
     // folder sets off a grade after every grade) shows why the watch keeps grading.
     if let line = Self.changedLine(changed) { say(style.dim(line)) }
     let grades = try grading.grade([lesson], from: .exercises)
-    ProgressLine().clear()
+    progress.clear()
     onGraded?(grades)
     let report = Report(style: style, root: course.root)
     say(grades.map(report.detailed).joined(separator: "\n\n"))

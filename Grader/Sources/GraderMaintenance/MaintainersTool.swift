@@ -5,7 +5,11 @@ import GraderCore
 /// mutation check (`--mutants`), saving a variant (`--save-variant`) and recording the
 /// shipped files' fingerprints (`--update-checksums`).
 package struct MaintainersTool: MaintainersCommands {
-  package init() {}
+  /// The facts of the process it runs in, read by `main`.
+  var surroundings: Surroundings
+
+  /// The commands, run in `surroundings`.
+  package init(surroundings: Surroundings) { self.surroundings = surroundings }
 
   package func run(
     _ options: Options, lessons: [Lesson], course: Course, style: Style,
@@ -22,14 +26,15 @@ package struct MaintainersTool: MaintainersCommands {
         course: course, timeLimit: options.timeLimit, style: style, interruption: interruption)
       if !options.lessons.isEmpty { verifier.lessons = lessons }
       // Two at a time pays even on two cores (see Verifier.workers); more on more.
-      verifier.workers =
-        options.jobs ?? min(4, max(2, ProcessInfo.processInfo.activeProcessorCount))
+      verifier.workers = options.jobs ?? min(4, max(2, surroundings.processorCount))
+      verifier.surroundings = surroundings
       return try verifier.run()
     case .mutants:
       Interrupts.install()
-      let check = MutationCheck(
+      var check = MutationCheck(
         course: course, lesson: lessons[0], timeLimit: options.timeLimit, style: style,
         interruption: interruption)
+      check.learnersTemporaryFolder = surroundings.temporaryFolder
       return try check.run()
     default:
       throw .usage("kata-maintainer runs only the maintainers' commands; see ./grade.sh --help")

@@ -42,6 +42,8 @@ public struct MutationCheck {
   public var onResult: (@Sendable (Result) -> Void)?
   /// Ctrl-C, which ends the run.
   public var interruption: Interruption
+  /// Where a SwiftPM the maintainer started keeps its locks (see ``Grading``).
+  public var learnersTemporaryFolder: URL?
 
   /// The scratch copy of the solution that each mutant changes.
   var copy: ScratchCopy { ScratchCopy(course: course, lesson: lesson) }
@@ -87,6 +89,7 @@ public struct MutationCheck {
     let copy = self.copy.module
     var grading = Grading(course: course, timeLimit: timeLimit, interruption: interruption)
     grading.heldRunLock = lock
+    grading.learnersTemporaryFolder = learnersTemporaryFolder
     grading.maxTimeouts = 1  // One hang kills the mutant; waiting for a second proves nothing.
 
     say(

@@ -10,6 +10,9 @@ struct QualityGates {
   var root: URL
   /// Ctrl-C: the tool a gate runs is stopped.
   var interruption: Interruption
+  /// The environment variables of the maintainers' run: `PATH`, where the shell checkers are
+  /// looked for, and `KATA_FORMAT_GATE` (see ``formatting()``).
+  var variables: [String: String] = [:]
 
   /// The folders and files `swift format lint` covers.
   static let formattedPaths = [
@@ -27,10 +30,8 @@ struct QualityGates {
   /// Formatters of different Swift versions format some code differently, so CI enforces
   /// formatting with one reference version (see .github/workflows/verify.yml) and sets
   /// `KATA_FORMAT_GATE=skip` for the other toolchains, which then skip this gate, saying so.
-  func formatting(
-    environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws(GraderError) -> [String] {
-    if environment["KATA_FORMAT_GATE"] == "skip" {
+  func formatting() throws(GraderError) -> [String] {
+    if variables["KATA_FORMAT_GATE"] == "skip" {
       FileHandle.standardError.write(
         Data("note: formatting not checked here (KATA_FORMAT_GATE=skip).\n".utf8))
       return []
@@ -144,7 +145,8 @@ struct QualityGates {
       }
       let check = ChildProcess(
         arguments: [
-          Toolchain.swiftc(), "-typecheck", "-swift-version", "6", "-I", modules.path, file.path,
+          Toolchain.swiftc(path: variables["PATH"]), "-typecheck", "-swift-version", "6", "-I",
+          modules.path, file.path,
         ],
         directory: root, interruption: interruption)
       let outcome = try check.run()
@@ -305,14 +307,16 @@ struct QualityGates {
     try? String(contentsOf: root.appending(path: path), encoding: .utf8)
   }
 
-  /// Whether this machine can tell a bash-only script from a POSIX one (ShellCheck or dash).
-  static var canCheckShells: Bool { which("shellcheck") || which("dash") }
+  /// Whether this machine can tell a bash-only script from a POSIX one (ShellCheck or dash),
+  /// looked for on `path`.
+  static func canCheckShells(path: String?) -> Bool {
+    which("shellcheck", path: path) || which("dash", path: path)
+  }
 
-  private func which(_ tool: String) -> Bool { Self.which(tool) }
+  private func which(_ tool: String) -> Bool { Self.which(tool, path: variables["PATH"]) }
 
-  private static func which(_ tool: String) -> Bool {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").contains { folder in
+  private static func which(_ tool: String, path: String?) -> Bool {
+    (path ?? "/usr/bin:/bin").split(separator: ":").contains { folder in
       FileManager.default.isExecutableFile(atPath: "\(folder)/\(tool)")
     }
   }

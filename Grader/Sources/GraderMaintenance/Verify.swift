@@ -22,6 +22,9 @@ public struct Verifier {
   /// machine idle (SwiftPM's planning, linking, running the tests, waiting out a hang), so two
   /// workers check a course's variants in less time even on two cores.
   public var workers = 1
+  /// The facts of the process it runs in (read by `main`): the environment of the quality
+  /// gates, and where a SwiftPM the maintainer started keeps its locks.
+  public var surroundings = Surroundings()
   /// See ``VariantQueue/joinAtLeast``.
   var joinAtLeast = 8
 
@@ -48,7 +51,9 @@ public struct Verifier {
     defer { withExtendedLifetime(lock) {} }
     var grading = Grading(course: course, timeLimit: timeLimit, interruption: interruption)
     grading.heldRunLock = lock
-    let gates = QualityGates(root: course.root, interruption: interruption)
+    grading.learnersTemporaryFolder = surroundings.temporaryFolder
+    var gates = QualityGates(root: course.root, interruption: interruption)
+    gates.variables = surroundings.variables
     let lessons = self.lessons ?? course.lessons
 
     section("Lesson texts and test files")

@@ -71,7 +71,8 @@ import Testing
     let said = Mutex<[String]>([])
     let ended = Self.finishes(within: 10, releasing: [lock]) {
       try? SwiftPMLock.waitWhileHeld(
-        scratch: scratch, root: scratch, endingLeftovers: false, interruption: Interruption(),
+        scratch: scratch, root: scratch, learnersTemporaryFolder: nil, endingLeftovers: false,
+        interruption: Interruption(),
         say: { line in said.withLock { $0.append(line) } })
     }
     #expect(ended, "the grader waited on the pipe at \(lock.path)")
@@ -105,7 +106,8 @@ import Testing
       }
       do {
         try SwiftPMLock.waitWhileHeld(
-          scratch: scratch, root: scratch, endingLeftovers: false, interruption: interruption,
+          scratch: scratch, root: scratch, learnersTemporaryFolder: nil, endingLeftovers: false,
+          interruption: interruption,
           say: { line in said.withLock { $0.append(line) } })
         outcome.withLock { $0 = "returned" }
       } catch {

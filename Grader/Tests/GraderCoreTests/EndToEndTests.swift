@@ -418,7 +418,9 @@ import Testing
     ]
     for target in targets {
       #expect(
-        GraderCommand.main(arguments: ["lesson01", "--junit", target], root: root) == 2,
+        GraderCommand.main(
+          arguments: ["lesson01", "--junit", target], root: root, surroundings: Surroundings())
+          == 2,
         "\(target) must be refused")
     }
     #expect(try Data(contentsOf: exercise) == before, "the learner's file is untouched")
@@ -1093,7 +1095,9 @@ import Testing
 
   @Test(
     "The shell gate rejects a bash-only construct in grade.sh",
-    .enabled(if: QualityGates.canCheckShells, "needs ShellCheck or dash"))
+    .enabled(
+      if: QualityGates.canCheckShells(path: ProcessInfo.processInfo.environment["PATH"]),
+      "needs ShellCheck or dash"))
   func shellGate() throws {
     let root = try MiniKata.prepare()
     let gates = QualityGates(root: root, interruption: Interruption())
@@ -1303,8 +1307,10 @@ import Testing
   private static func holdSwiftPMLock(on scratch: URL) throws -> Int32 {
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     let lockFile = try #require(
-      SwiftPMLock.lockFiles(for: scratch, temporaryFolders: [SwiftPMLock.ownTemporaryFolder])
-        .first)
+      SwiftPMLock.lockFiles(
+        for: scratch, temporaryFolders: [Surroundings.current().temporaryFolder]
+      )
+      .first)
     let descriptor = open(lockFile.path, O_CREAT | O_RDWR, 0o644)
     try #require(descriptor >= 0)
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {

@@ -55,6 +55,41 @@ import Testing
     #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
   }
 
+  /// The files that may read the process's own facts: ``Surroundings/current()``, which each
+  /// program's `main` calls once, and the two that hand a child the environment it inherits
+  /// (the operating system passes it on; the grader only adds to it).
+  static let readsFacts = [
+    "GraderCore/Surroundings.swift", "GraderCore/ChildProcess.swift",
+    "GraderMaintenance/Variant.swift",
+  ]
+
+  /// Reads of the process's environment, terminals or processors in `code`.
+  static func factReads(in code: String, path: String) -> [String] {
+    let patterns = [
+      #"ProcessInfo\.processInfo\.(environment|activeProcessorCount|processorCount)"#,
+      #"\b(isatty|getenv)\("#,
+    ]
+    return code.split(separator: "\n").filter { line in
+      patterns.contains { line.range(of: $0, options: .regularExpression) != nil }
+    }.map { "\(path): \($0.trimmingCharacters(in: .whitespaces))" }
+  }
+
+  @Test(
+    "Only main reads the environment, the terminals and the processors; each part is handed them")
+  func factsReadOnce() {
+    let found = Self.sources.filter { !Self.readsFacts.contains($0.path) }
+      .flatMap { Self.factReads(in: $0.code, path: $0.path) }
+    #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    let samples = [
+      "let home = ProcessInfo.processInfo.environment[\"HOME\"]", "if isatty(1) == 1 {}",
+      "let n = ProcessInfo.processInfo.activeProcessorCount", "let t = getenv(\"TERM\")",
+    ]
+    for sample in samples {
+      #expect(Self.factReads(in: sample, path: "x.swift").count == 1, "\(sample)")
+    }
+    #expect(Self.factReads(in: "let host = ProcessInfo.processInfo.hostName", path: "x").isEmpty)
+  }
+
   @Test("The check finds each kind of hidden state it looks for")
   func checkFindsHiddenState() {
     let samples = [

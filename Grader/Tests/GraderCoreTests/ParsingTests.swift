@@ -363,10 +363,16 @@ let kataRoot = URL(fileURLWithPath: #filePath)
 
   @Test("--list and --help run without building anything and exit 0")
   func listAndHelp() {
-    #expect(GraderCommand.main(arguments: ["--list"], root: kataRoot) == 0)
-    #expect(GraderCommand.main(arguments: ["--help"], root: kataRoot) == 0)
-    #expect(GraderCommand.main(arguments: ["lesson99"], root: kataRoot) == 2)
-    #expect(GraderCommand.main(arguments: ["--frobnicate"], root: kataRoot) == 2)
+    #expect(
+      GraderCommand.main(arguments: ["--list"], root: kataRoot, surroundings: Surroundings()) == 0)
+    #expect(
+      GraderCommand.main(arguments: ["--help"], root: kataRoot, surroundings: Surroundings()) == 0)
+    #expect(
+      GraderCommand.main(arguments: ["lesson99"], root: kataRoot, surroundings: Surroundings()) == 2
+    )
+    #expect(
+      GraderCommand.main(arguments: ["--frobnicate"], root: kataRoot, surroundings: Surroundings())
+        == 2)
   }
 
   /// Records the commands the grader hands to the maintainers' program (a spy).
@@ -390,12 +396,18 @@ let kataRoot = URL(fileURLWithPath: #filePath)
     "The learner's grader leaves the maintainers' commands to their program, and says how to reach it",
     arguments: maintainersCommands)
   func maintainersCommandsApart(arguments: [String]) throws {
-    #expect(GraderCommand.main(arguments: arguments, root: kataRoot) == 2)
+    #expect(
+      GraderCommand.main(arguments: arguments, root: kataRoot, surroundings: Surroundings()) == 2)
     let spy = MaintainersSpy()
-    #expect(GraderCommand.main(arguments: arguments, root: kataRoot, maintainers: spy) == 7)
+    #expect(
+      GraderCommand.main(
+        arguments: arguments, root: kataRoot, surroundings: Surroundings(), maintainers: spy) == 7)
     #expect(spy.received == [try Options(arguments: arguments).mode])
     let learners = MaintainersSpy()
-    #expect(GraderCommand.main(arguments: ["--list"], root: kataRoot, maintainers: learners) == 0)
+    #expect(
+      GraderCommand.main(
+        arguments: ["--list"], root: kataRoot, surroundings: Surroundings(), maintainers: learners)
+        == 0)
     #expect(learners.received.isEmpty, "a learner's command never reaches it")
   }
 }
