@@ -210,7 +210,9 @@ public struct Grading: Sendable {
           Diagnostic(
             severity: "error", location: Location(file: odd.shown, line: 1), message: odd.reason)
         ]
-      } else if let problem = ModuleShadowing.problem(in: folder, root: course.root) {
+      } else if let problem = ModuleShadowing.problem(
+        in: folder, testsFolder: lesson.testsFolder, root: course.root)
+      {
         missing[lesson.module] = [problem]
       }
     }

@@ -5,15 +5,42 @@ import Testing
 
 /// A learner's type named like a module the tests use would take over their checks.
 @Suite struct ModuleShadowingTests {
+  /// The tests of the small lesson the checks read: they record issues and run work at once
+  /// with the shared support's helper.
+  static let tests = """
+    import Testing
+    @Test func loads() async {
+      await runConcurrently(100) { _ in }
+      Issue.record("never")
+    }
+    """
+
+  /// The shared support: one public helper, one internal.
+  static let support = """
+    /// Runs `body` on `count` threads.
+    @discardableResult
+    public func runConcurrently(_ count: Int, _ body: @escaping (Int) -> Void) async -> Bool {
+      true
+    }
+    func quietly() {}
+    public struct Bounded { public var value: Int }
+    """
+
   private func problem(in source: String) throws -> Diagnostic? {
     let root = FileManager.default.temporaryDirectory.appending(path: "kata-shadow-\(UUID())")
     defer { try? FileManager.default.removeItem(at: root) }
-    let folder = root.appending(path: "Exercises/Lesson01X")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try "struct Fine {}\n".write(
-      to: folder.appending(path: "A.swift"), atomically: true, encoding: .utf8)
-    try source.write(to: folder.appending(path: "B.swift"), atomically: true, encoding: .utf8)
-    return ModuleShadowing.problem(in: "Exercises/Lesson01X", root: root)
+    let files = [
+      "Exercises/Lesson01X/A.swift": "struct Fine {}\n", "Exercises/Lesson01X/B.swift": source,
+      "Tests/Lesson01XTests/T.swift": Self.tests, "Tests/KataTestSupport/S.swift": Self.support,
+    ]
+    for (path, text) in files {
+      let file = root.appending(path: path)
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+    return ModuleShadowing.problem(
+      in: "Exercises/Lesson01X", testsFolder: "Tests/Lesson01XTests", root: root)
   }
 
   @Test(
@@ -61,12 +88,148 @@ import Testing
   }
 
   @Test(
+    "A public member added through sugar, a module name, generic arguments, an optional or an alias is an error too",
+    arguments: [
+      ("extension [String] {\n  public var isEmpty: Bool { true }\n}", "[String] (Array)"),
+      ("extension [String: Int] {\n  public var count: Int { 0 }\n}", "[String: Int] (Dictionary)"),
+      ("extension [[String: Int]] {\n  public var count: Int { 0 }\n}", "[[String: Int]] (Array)"),
+      ("extension String? {\n  public var isNone: Bool { true }\n}", "String? (Optional)"),
+      (
+        "extension Swift.Array<Int> {\n  public var isEmpty: Bool { true }\n}",
+        "Swift.Array<Int> (Array)"
+      ),
+      ("package extension Set {\n  var isEmpty: Bool { true }\n}", "Set"),
+      ("extension Array {\n  package var isEmpty: Bool { true }\n}", "Array"),
+      ("extension Sendable {\n  public var isEmpty: Bool { true }\n}", "Sendable"),
+      (
+        "public typealias Text = String\nextension Text {\n  public var isEmpty: Bool { true }\n}",
+        "Text (String)"
+      ),
+      (
+        "typealias Lines = [String]\ntypealias Shown = Lines\nextension Shown {\n  public var isEmpty: Bool { true }\n}",
+        "Shown (Array)"
+      ),
+      (
+        "extension Notification.Name {\n  public static let went = Self(\"went\")\n}",
+        "Notification"
+      ),
+    ])
+  func publicForeignExtension(source: String, type: String) throws {
+    let found = try #require(try problem(in: source))
+    #expect(found.message.contains("adds a public member to \(type):"), "\(found.message)")
+    #expect(
+      found.location?.line == source.split(separator: "\n").firstIndex { $0.contains("extension") }!
+        + 1)
+  }
+
+  @Test(
+    "A public extension of the lesson's own type, written through an alias or the module's name, is fine",
+    arguments: [
+      "public final class ServiceLocator {}\npublic typealias Registry = ServiceLocator\nextension Registry {\n  public func reset() {}\n}",
+      "public struct Box {}\nextension Lesson01X.Box {\n  public var isEmpty: Bool { true }\n}",
+      "public enum Outer { public struct Inner {} }\nextension Outer.Inner {\n  public var name: String { \"\" }\n}",
+      "public protocol Store {}\nextension Store {\n  public func save() {}\n}",
+      "public struct Box<Value> {}\nextension Box<Int> {\n  public var total: Int { 0 }\n}",
+      "public struct Box {}\nextension Box: Equatable {\n  public static func == (a: Box, b: Box) -> Bool { true }\n}",
+    ])
+  func ownTypeExtension(source: String) throws {
+    #expect(try problem(in: source) == nil, "\(source)")
+  }
+
+  @Test(
+    "A public name the tests take from Swift Testing or the test support is an error",
+    arguments: [
+      (
+        "import Testing\npublic enum Issue {\n  public static func record(_ c: Comment? = nil) {}\n}",
+        "Issue", 2
+      ),
+      (
+        "@discardableResult public func runConcurrently(_ n: Int, _ b: (Int) -> Void) async -> Bool { true }",
+        "runConcurrently", 1
+      ),
+      ("let a = 1\n@MainActor\npublic\nfunc runConcurrently() {}", "runConcurrently", 4),
+      ("package struct Issue {}", "Issue", 1),
+      ("public typealias Issue = Never", "Issue", 1),
+      ("public let Issue = 0", "Issue", 1),
+      ("public final class `Issue` {}", "Issue", 1),
+      ("public struct Test {}", "Test", 1),
+    ])
+  func borrowedName(source: String, name: String, line: Int) throws {
+    let found = try #require(try problem(in: source))
+    #expect(found.message.contains("declares a public \(name),"), "\(found.message)")
+    #expect(found.location?.line == line)
+  }
+
+  @Test(
+    "The same names kept internal, nested, or not used by the tests, are fine",
+    arguments: [
+      "func runConcurrently() {}", "enum Issue {}",
+      "public let total = 1\nfunc runConcurrently() {}",
+      "public struct Report {\n  public enum Issue { case late }\n  public func runConcurrently() {}\n}",
+      "public struct Tag {}", "public func quietly() {}", "public struct Bounded {}",
+      "// public enum Issue {}", "let s = \"public enum Issue\"",
+    ])
+  func borrowedNameKept(source: String) throws {
+    #expect(try problem(in: source) == nil, "\(source)")
+  }
+
+  @Test("No starter, reference solution or right variant of the kata is refused")
+  func kataPasses() throws {
+    let fileManager = FileManager.default
+    let root = fileManager.temporaryDirectory.appending(path: "kata-shadow-\(UUID())")
+    defer { try? fileManager.removeItem(at: root) }
+    try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
+    try fileManager.copyItem(
+      at: kataRoot.appending(path: "Tests"), to: root.appending(path: "Tests"))
+    var checked = 0
+    let modules = try fileManager.contentsOfDirectory(
+      atPath: kataRoot.appending(path: "Solutions").path
+    ).filter { $0.hasPrefix("Lesson") }
+    for module in modules {
+      let tests = "Tests/\(module)Tests"
+      for folder in ["Solutions", "Exercises"] {
+        let found = ModuleShadowing.problem(
+          in: "\(folder)/\(module)", testsFolder: tests, root: kataRoot)
+        #expect(found == nil, "\(folder)/\(module): \(found?.message ?? "")")
+        checked += 1
+      }
+      // A right variant is laid over the solution, as --verify builds it.
+      let variants = kataRoot.appending(path: "Variants/\(module)")
+      for variant in try fileManager.contentsOfDirectory(atPath: variants.path)
+      where variant.hasPrefix("right-") && !variant.hasSuffix(".patch") {
+        let copy = root.appending(path: "Copies/\(variant)/\(module)")
+        try fileManager.createDirectory(
+          at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try fileManager.copyItem(at: kataRoot.appending(path: "Solutions/\(module)"), to: copy)
+        for file in try fileManager.contentsOfDirectory(
+          atPath: variants.appending(path: variant).path)
+        {
+          try? fileManager.removeItem(at: copy.appending(path: file))
+          try fileManager.copyItem(
+            at: variants.appending(path: "\(variant)/\(file)"), to: copy.appending(path: file))
+        }
+        let found = ModuleShadowing.problem(
+          in: "Copies/\(variant)/\(module)", testsFolder: tests, root: root)
+        #expect(found == nil, "\(variant): \(found?.message ?? "")")
+        checked += 1
+      }
+    }
+    #expect(checked > 20)
+  }
+
+  @Test("A CRLF file's declaration is named on its own line")
+  func crlfLines() throws {
+    let source = "let a = 1\r\nlet b = 2\r\npublic enum Testing {}\r\n"
+    #expect(try problem(in: source)?.location?.line == 3)
+  }
+
+  @Test(
     "An internal helper on a standard type, or a public extension of the learner's own type, is fine",
     arguments: [
       "extension Array {\n  var second: Element? { dropFirst().first }\n}",
       "public struct Box {}\nextension Box {\n  public var isEmpty: Bool { true }\n}",
       "// extension Array { public var isEmpty: Bool { true } }",
-      "extension StringBuilder {\n  public func go() {}\n}",
+      "struct StringBuilder {}\nextension StringBuilder {\n  public func go() {}\n}",
     ])
   func fineExtensions(source: String) throws {
     #expect(try problem(in: source) == nil)
