@@ -256,7 +256,7 @@ public struct Grading: Sendable {
       if let errors = compileErrors[lesson.module] {
         return LessonGrade(
           lesson: lesson, compileErrors: errors, refused: builtErrors[lesson.module] == nil,
-          declaredTests: declaredTests(of: lesson))
+          declaredTests: Self.declaredTests(in: course.root.appending(path: lesson.testsFolder)))
       }
       if untouched.contains(lesson.module) { return notStartedGrade(lesson) }
       var grade = grade(lesson, from: report)
@@ -299,7 +299,8 @@ public struct Grading: Sendable {
     let headings =
       lesson.textPath.flatMap { LessonText(root: course.root, path: $0) }?.taskHeadings ?? []
     var grade = LessonGrade(
-      lesson: lesson, declaredTests: declaredTests(of: lesson),
+      lesson: lesson,
+      declaredTests: Self.declaredTests(in: course.root.appending(path: lesson.testsFolder)),
       tasks: headings.map { TaskGrade(title: $0, tests: [], location: nil) })
     grade.notStarted = true
     return grade
@@ -437,13 +438,13 @@ public struct Grading: Sendable {
     }
   }
 
-  /// Counts `@Test` in the lesson's test files: what a lesson that does not compile fails.
-  private func declaredTests(of lesson: Lesson) -> Int {
-    let folder = course.root.appending(path: lesson.testsFolder)
+  /// Counts `@Test` in the code of the lesson's test files (not in their comments or
+  /// strings): what a lesson that does not compile fails.
+  static func declaredTests(in folder: URL) -> Int {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return files.filter { $0.hasSuffix(".swift") }.reduce(0) { count, file in
       let text = RegularFile.text(at: folder.appending(path: file)) ?? ""
-      return count + text.components(separatedBy: "@Test(").count - 1
+      return count + CodeText.withoutCommentsAndLiterals(text).matches(of: /@Test\b/).count
     }
   }
 
@@ -478,7 +479,7 @@ public struct Grading: Sendable {
         "The test results do not add up (\(shown)): something in the test process wrote to "
         + "the grader's results, so no test of this lesson counts as passed."
     } else if tests.isEmpty {
-      grade.declaredTests = declaredTests(of: lesson)
+      grade.declaredTests = Self.declaredTests(in: course.root.appending(path: lesson.testsFolder))
       let why = report.problem.map { " \($0)" } ?? ""
       grade.problem =
         "No test could run: the test process ended before the first test started, so all "

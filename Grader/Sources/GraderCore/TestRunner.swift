@@ -329,7 +329,10 @@ struct TestRunner {
       "Code that runs as the process ends (an exit handler registered with atexit, a global's "
       + "deinitializer) or work a test left running (a Task, a thread) did it. The tests keep "
       + "their results, but the lesson is not done until the process ends cleanly."
-    if outcome.signalled || outcome.output.contains("with unexpected signal code") {
+    // The line is SwiftPM's only when `swift test` failed: a test that prints it does not
+    // make a run that ended with status 0 a crash.
+    let signalLine = outcome.status != 0 && outcome.output.contains("with unexpected signal code")
+    if outcome.signalled || signalLine {
       let crash = CrashLog(
         output: outcome.output, backtraces: backtraces, root: root, moduleFolders: moduleFolders)
       let what = crash.message.map { ": \($0)" } ?? ""

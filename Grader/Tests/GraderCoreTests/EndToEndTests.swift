@@ -1459,6 +1459,15 @@ import Testing
     #expect(!closing.joined().contains("Lesson done"), "\(closing)")
   }
 
+  @Test("A test that prints SwiftPM's words for a crash does not make a clean run a crash")
+  func printedSignalLine() throws {
+    let lesson = try MiniKata.grade(case: "printed-signal")
+    let tests = lesson.tasks.flatMap(\.tests)
+    #expect(tests.map(\.status) == [.passed, .passed, .passed], "\(tests)")
+    #expect(lesson.problem == nil, "the process ended with status 0: \(lesson.problem ?? "")")
+    #expect(lesson.isDone)
+  }
+
   @Test("A crash in work an earlier test left running says so under the test it interrupted")
   func crashInLeftoverWork() throws {
     let lesson = try MiniKata.grade(case: "leftover-task")

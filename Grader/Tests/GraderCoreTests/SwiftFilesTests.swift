@@ -57,4 +57,28 @@ import Testing
       SwiftFiles.unbuildableName(below: ["Exercises/Lesson01X"], in: root))
     #expect(inFolder.shown == "Exercises/Lesson01X/Sub?Folder/Inner.swift")
   }
+
+  @Test(
+    "A lesson that does not compile fails each @Test of its code, not those in comments or strings")
+  func declaredTestsCountCode() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "kata-count-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let tests = """
+      /// Use it as `@Test("…") func …`, or `@Test(arguments:)`.
+      struct Checks {
+        // @Test("an old test, commented out") func old() {}
+        let note = "@Test(\\"not one\\")"
+        @Test func first() {}
+        @Test("Second") func second() {}
+        @Test(arguments: [1, 2]) func third(value: Int) {}
+      }
+      """
+    try tests.write(to: folder.appending(path: "A.swift"), atomically: true, encoding: .utf8)
+    try "@Test\nfunc fourth() {}\n".write(
+      to: folder.appending(path: "B.swift"), atomically: true, encoding: .utf8)
+    try "@Test func notSwift() {}\n".write(
+      to: folder.appending(path: "C.txt"), atomically: true, encoding: .utf8)
+    #expect(Grading.declaredTests(in: folder) == 4)
+  }
 }
