@@ -215,7 +215,8 @@ public struct Verifier {
   }
 
   /// What keeps `grade` from being a correct solution's: it did not compile, a test did not
-  /// pass, a warning, a suite without a heading of that name in the lesson text.
+  /// pass, a warning, a suite without a heading of that name in the lesson text, or a
+  /// heading without a suite.
   static func solutionProblems(_ grade: LessonGrade, root: URL) -> [String] {
     if let errors = grade.compileErrors { return errors.prefix(5).map(\.description) }
     var problems: [String] = grade.problem.map { [$0] } ?? []
@@ -223,6 +224,10 @@ public struct Verifier {
     if let path = grade.lesson.textPath, let text = LessonText(root: root, path: path) {
       for task in grade.tasks where !text.taskHeadings.contains(task.title) {
         problems.append("\(path) has no heading `## \(task.title)` for the suite of that name")
+      }
+      // The grader expects no suite for a heading while the tests are as shipped.
+      for heading in text.taskHeadings where !grade.tasks.contains(where: { $0.title == heading }) {
+        problems.append("\(path) has a heading `## \(heading)` that no suite of the tests is named")
       }
     }
     for task in grade.tasks {

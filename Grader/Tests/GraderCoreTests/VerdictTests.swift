@@ -150,27 +150,55 @@ import Testing
     #expect(grade.problem?.contains("before any test started") == true)
   }
 
-  @Test("A task whose tests are missing from the run is not done, and neither is its lesson")
+  @Test(
+    "A task whose tests are missing from the run is not done, nor its lesson; a heading the learner adds to the text is no task"
+  )
   func missingTaskIsNotDone() throws {
-    let course = try Course(root: kataRoot)
+    // A copy of the kata's text, tests and manifest, whose tests can be edited.
+    let fileManager = FileManager.default
+    let root = fileManager.temporaryDirectory.appending(path: "kata-missing-\(UUID())")
+    defer { try? fileManager.removeItem(at: root) }
+    try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
+    for item in ["lessons", "Tests", "Package.swift"] {
+      try fileManager.copyItem(at: kataRoot.appending(path: item), to: root.appending(path: item))
+    }
+    let course = try Course(root: root)
     let lesson = try #require(course.lessons.first)
-    let headings = try #require(LessonText(root: kataRoot, path: lesson.textPath ?? ""))
-      .taskHeadings
+    let textPath = try #require(lesson.textPath)
+    let headings = try #require(LessonText(root: root, path: textPath)).taskHeadings
     try #require(headings.count > 2)
-    // Every task's suite ran and passed but the last one's (its test file deleted).
+    // Every task's suite ran and passed.
     var report = TestRunReport()
-    for (index, heading) in headings.dropLast().enumerated() {
+    for (index, heading) in headings.enumerated() {
       let suite = "\(lesson.testModule).Task\(index + 1)Tests"
       report.suites.append(SuiteInfo(id: suite, name: heading, location: location))
       report.tests.append(
         TestResult(id: "\(suite)/t()", name: "T", location: location, status: .passed))
     }
     var grading = Grading(course: course, timeLimit: 30, interruption: Interruption())
+
+    // The learner's notes in the text, under a heading of their own: the tests are as
+    // shipped, so every task of the specification ran (break round 5, C14).
+    let text = root.appending(path: textPath)
+    let notes = "\n## Task \(headings.count + 1) — My own practice (notes)\n\nTry it again.\n"
+    let shipped = try String(contentsOf: text, encoding: .utf8)
+    try (shipped + notes).write(to: text, atomically: true, encoding: .utf8)
+    let annotated = grading.grade(lesson, from: report)
+    #expect(annotated.isDone, "\(annotated.tasks.map(\.title))")
+    #expect(annotated.tasks.count == headings.count)
+
+    // The text as shipped, and the last task's test file deleted: its suite is not in the run.
+    try shipped.write(to: text, atomically: true, encoding: .utf8)
+    report.suites.removeLast()
+    report.tests.removeLast()
+    let files = try fileManager.contentsOfDirectory(
+      atPath: root.appending(path: lesson.testsFolder).path)
+    let last = try #require(files.first { $0.hasPrefix("Task\(headings.count)") })
+    try fileManager.removeItem(at: root.appending(path: "\(lesson.testsFolder)/\(last)"))
     let grade = grading.grade(lesson, from: report)
     #expect(!grade.isDone, "a lesson with an ungraded task is not done")
     #expect(grade.failedCount == 1)
-    let missing = try #require(grade.tasks.last)
-    #expect(missing.title == headings.last)
+    let missing = try #require(grade.tasks.first { $0.title == headings.last })
     #expect(missing.tests.map(\.status) == [.notRun])
     #expect(missing.tests.first?.note?.contains("git checkout -- \(lesson.testsFolder)") == true)
     #expect(JSONReport(grades: [grade]).lessons.map(\.status) == ["fail"])
