@@ -91,7 +91,7 @@ struct Hints {
         ], status: 1)
     }
     guard let open = grade.tasks.first(where: { !$0.isDone }) else {
-      if let problem = grade.problem {
+      if let problem = grade.problem ?? grade.editedNotice {
         return .none(
           ["Every task of \(id) passes, but the lesson is not done: \(problem)"], status: 1)
       }

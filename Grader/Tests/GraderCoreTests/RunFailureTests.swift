@@ -95,6 +95,26 @@ import Testing
     #expect(status == 1 && lines.joined().contains("not done"), "--hint: \(lines)")
   }
 
+  @Test("--hint says a lesson graded against edited tests is not done, as the grade does")
+  func hintAfterEditedTests() throws {
+    let lesson = Lesson(
+      module: "Lesson01TightCoupling", number: 1, title: "Lesson 01", textPath: nil)
+    var grade = LessonGrade(lesson: lesson, declaredTests: 1)
+    let passed = TestResult(
+      id: "a", name: "A", location: Location(file: "Tests/T.swift", line: 1), status: .passed)
+    grade.tasks = [TaskGrade(title: "Task 1 — A", tests: [passed], location: nil)]
+    grade.editedTests = ["Tests/Lesson01TightCouplingTests/Task1Tests.swift"]
+    let hints = Hints(course: try Course(root: kataRoot), style: Style(colour: false))
+    guard case .none(let lines, let status) = hints.nextTask(in: grade) else {
+      Issue.record("--hint chose a task, though every task passes")
+      return
+    }
+    let said = lines.joined(separator: "\n")
+    #expect(status == 1, "not done, so not 0: \(said)")
+    #expect(said.contains("not done") && said.contains("Task1Tests.swift"), "\(said)")
+    #expect(!said.contains("Compare with"), "\(said)")
+  }
+
   @Test("A crash is said to be maybe an earlier test's only when the backtrace misses the test")
   func leftoverWorkNote() {
     let root = URL(fileURLWithPath: "/work/kata")
