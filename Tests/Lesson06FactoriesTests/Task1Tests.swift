@@ -158,7 +158,7 @@ struct Task1Tests {
 
   @Test(
     "A new factory holds no screen before anyone asks for one",
-    arguments: Market.allCases
+    arguments: Sample.markets
   )
   func newFactoryHoldsNoScreen(market: Market) {
     let factory = makeCatalogFactory(
@@ -180,7 +180,7 @@ struct Task1Tests {
 
   @Test(
     "The factory keeps no screen it built",
-    arguments: Market.allCases
+    arguments: Sample.markets
   )
   func factoryKeepsNoScreen(market: Market) {
     let factory = makeCatalogFactory(

@@ -49,7 +49,7 @@ struct Task3Tests {
 
   @Test(
     "Guard: each product screen is built fresh, even for the same product",
-    arguments: Market.allCases
+    arguments: Sample.markets
   )
   func detailsAreNeverReused(market: Market) throws {
     let factory = makeCatalogFactory(
@@ -80,7 +80,7 @@ struct Task3Tests {
 
   @Test(
     "Opening the same product twice counts two views",
-    arguments: Market.allCases
+    arguments: Sample.markets
   )
   func everyOpeningCountsAView(market: Market) async throws {
     let analytics = SpyAnalytics()

@@ -151,7 +151,7 @@ struct Task4Tests {
 
   @Test(
     "In the app, every catalog factory a coordinator keeps builds its market's product screen",
-    arguments: Market.allCases
+    arguments: Sample.markets
   )
   func appCoordinatorsKeepOnlyTheMarketsFactory(market: Market) {
     let app = appAfterEveryFlow(market: market)

@@ -267,7 +267,7 @@ struct Task5Tests {
 
   @Test(
     "The app gives each feature a factory of its own",
-    arguments: Market.allCases
+    arguments: Sample.markets
   )
   func appSplitsFactoriesByFeature(market: Market) {
     let app = appAfterEveryFlow(market: market)

@@ -6,7 +6,7 @@ import Testing
 struct Task6Tests {
   @Test(
     "Guard: the app shows the list and the picked product, from its backend and analytics",
-    arguments: Market.allCases
+    arguments: Sample.markets
   )
   func startShowsTheWiredCatalog(market: Market) async throws {
     let backend = FakeBackend(stock: 2)
@@ -79,7 +79,7 @@ struct Task6Tests {
 
   @Test(
     "The coordinators the app runs keep no service and no market",
-    arguments: Market.allCases
+    arguments: Sample.markets
   )
   func appRunsCoordinatorsWithoutServices(market: Market) {
     let navigator = RecordingNavigator()
@@ -140,7 +140,7 @@ struct Task6Tests {
 
   @Test(
     "The factories the app runs are not its container",
-    arguments: Market.allCases
+    arguments: Sample.markets
   )
   func appFactoriesAreNotTheContainer(market: Market) {
     let app = appAfterEveryFlow(market: market)
@@ -159,7 +159,7 @@ struct Task6Tests {
 
   @Test(
     "makeShopApp shows nothing until start(), which pushes one product list",
-    arguments: Market.allCases
+    arguments: Sample.markets
   )
   func startShowsTheFirstScreenOnce(market: Market) {
     let navigator = RecordingNavigator()
@@ -595,7 +595,7 @@ struct Task6Tests {
 
   @Test(
     "In the running app, a product opened again shows its stock as it is now",
-    arguments: Market.allCases
+    arguments: Sample.markets
   )
   func reopenedProductShowsCurrentStockInTheApp(market: Market) async throws {
     let backend = FakeBackend(stock: 2)
@@ -714,7 +714,7 @@ struct Task6Tests {
 
   @Test(
     "A product list shown before a switch still opens what the customer picks",
-    arguments: Market.allCases
+    arguments: Sample.markets
   )
   func listShownBeforeASwitchStillOpensPicks(market: Market) async throws {
     let backend = FakeBackend()

@@ -72,7 +72,7 @@ struct Task7Tests {
 
   @Test(
     "Two apps of one market with different configurations each use their own",
-    arguments: Market.allCases
+    arguments: Sample.markets
   )
   func twoAppsOfOneMarket(market: Market) async throws {
     let firstBackend = FakeBackend(products: [Sample.lamp])

@@ -18,6 +18,9 @@ enum Sample {
   static let bobOrders = [
     Order(id: "B-2", totalInCents: 7_00), Order(id: "B-1", totalInCents: 19_00),
   ]
+  /// Every market the shop serves, named here rather than taken from `Market.allCases`: a
+  /// `public static var allCases` declared in the lesson would choose the tests' cases.
+  static let markets: [Market] = [.us, .eu]
 }
 
 /// A catalog spy: serves fixed products and stock (a stub's canned answers), and records
