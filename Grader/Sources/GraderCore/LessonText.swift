@@ -32,7 +32,7 @@ public struct LessonText: Sendable {
     var hints: [String: [String]] = [:]
     var inFence = false
     var hint: [String]?
-    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+    for line in markdown.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if trimmed.hasPrefix("```") { inFence.toggle() }
       if var lines = hint {

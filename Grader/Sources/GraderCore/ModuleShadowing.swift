@@ -50,7 +50,13 @@ enum ModuleShadowing {
           + "checks would call it instead of the module, so no verdict could be trusted. "
           + "Give it another name.")
     }
-    let own = OwnTypes(codes: sources.map(\.code), module: folder.split(separator: "/").last)
+    let module = folder.split(separator: "/").last.map(String.init) ?? ""
+    let borrowed = borrowedNames(testsFolder: testsFolder, module: module, root: root)
+    // A type named like one the tests take from elsewhere is never the lesson's own: a
+    // `struct Array` nested somewhere, or behind `#if false`, claims no extension of Array.
+    let own = OwnTypes(
+      codes: sources.map(\.code), module: module,
+      notOwn: borrowed.union(standardTypes).union(standardNames))
     for (file, code) in sources {
       guard let (type, line) = publicExtension(inCode: code, own: own) else { continue }
       return Diagnostic(
@@ -60,9 +66,22 @@ enum ModuleShadowing {
           + "call yours instead of the standard one (an `isEmpty` that is always true turns "
           + "their checks green). Drop `public`: nothing outside your module needs it.")
     }
-    let borrowed = borrowedNames(testsFolder: testsFolder, root: root)
     for (file, code) in sources {
-      guard let (name, line) = publicTopLevelDeclaration(inCode: code, among: borrowed)
+      guard let (type, proto, line) = foreignConformance(inCode: code, own: own) else {
+        continue
+      }
+      return Diagnostic(
+        severity: "error", location: Location(file: file, line: line),
+        message:
+          "this makes \(type) conform to \(proto), whose extension has public members: the "
+          + "tests would call them on every \(type) instead of the standard ones. Drop "
+          + "`public` from that extension's members, or wrap the \(type) in a type of "
+          + "your own.")
+    }
+    for (file, code) in sources {
+      guard
+        let (name, line) = publicTopLevelDeclaration(inCode: code, among: borrowed)
+          ?? protocolMember(inCode: code, own: own, among: borrowed)
       else { continue }
       return Diagnostic(
         severity: "error", location: Location(file: file, line: line),
@@ -99,27 +118,47 @@ enum ModuleShadowing {
     "DispatchQueue", "DispatchGroup", "DispatchSemaphore", "ContinuousClock", "SuspendingClock",
     "URLError", "CancellationError", "ObjectIdentifier", "withTaskGroup",
     "withThrowingTaskGroup", "withCheckedContinuation", "withCheckedThrowingContinuation",
-    "withExtendedLifetime", "print", "min", "max", "zip", "stride",
+    "withExtendedLifetime", "print", "min", "max", "zip", "stride", "Mirror", "FileManager",
+    "FileHandle", "TimeInterval", "JSONEncoder", "JSONDecoder", "Sendable", "Never", "Void",
   ]
 
-  /// The names the tests at `testsFolder` use that come from Swift Testing, the standard
-  /// library or the shared test support's public declarations.
-  static func borrowedNames(testsFolder: String, root: URL) -> Set<String> {
+  /// The names the tests at `testsFolder` take from elsewhere than the lesson: what their
+  /// code names unqualified (not after a `.`), less what the tests declare themselves and
+  /// what the lesson's reference solution declares at its top level (the lesson's API), so
+  /// Swift Testing's, the standard library's, Foundation's and the test support's names.
+  /// Without `Solutions/` (a workshop may delete it), the known names of those modules the
+  /// tests use.
+  static func borrowedNames(testsFolder: String, module: String, root: URL) -> Set<String> {
     var used = Set<String>()
+    var declared = Set<String>()
     var support = Set<String>()
+    let anyDeclaration =
+      /\b(?:enum|struct|class|actor|protocol|typealias|associatedtype|let|var|func|case)\s+`?([A-Za-z_][A-Za-z0-9_]*)/
     for file in SwiftFiles.below([testsFolder, supportFolder], in: root) {
       guard let text = try? String(contentsOf: root.appending(path: file), encoding: .utf8)
       else { continue }
       let code = CodeText.withoutCommentsAndLiterals(text)
       if file.hasPrefix(supportFolder + "/") {
-        support.formUnion(
-          topLevelDeclarations(inCode: code).filter(\.isPublic).map(\.name))
-      } else {
-        used.formUnion(code.matches(of: /[A-Za-z_][A-Za-z0-9_]*/).map { String($0.output) })
+        support.formUnion(topLevelDeclarations(inCode: code).filter(\.isPublic).map(\.name))
+        continue
+      }
+      declared.formUnion(code.matches(of: anyDeclaration).map { String($0.output.1) })
+      for match in code.matches(of: /[A-Za-z_][A-Za-z0-9_]*/) {
+        let before = code[..<match.range.lowerBound].last { !$0.isWhitespace }
+        if before != "." { used.insert(String(match.output)) }
       }
     }
-    return used.intersection(
-      testingNames.union(support).union(standardTypes).union(standardNames))
+    let solution = "Solutions/\(module)"
+    let lesson = SwiftFiles.below([solution], in: root).flatMap { file in
+      (try? String(contentsOf: root.appending(path: file), encoding: .utf8)).map {
+        topLevelDeclarations(inCode: CodeText.withoutCommentsAndLiterals($0)).map(\.name)
+      } ?? []
+    }
+    guard !lesson.isEmpty else {
+      return used.intersection(
+        testingNames.union(support).union(standardTypes).union(standardNames))
+    }
+    return used.subtracting(declared).subtracting(lesson)
   }
 
   /// The first public (or `package`, or `open`) declaration at the top level of `code` named
@@ -166,26 +205,40 @@ enum ModuleShadowing {
   /// The types a lesson declares, and the typealiases it declares, across its files.
   struct OwnTypes {
     var types: Set<String> = []
+    var protocols: Set<String> = []
+    /// The lesson's protocols that an extension with public members extends.
+    var protocolsWithPublicExtensions: Set<String> = []
     var aliases: [String: Substring] = [:]
-    var module: String?
+    var module: String
 
-    init(codes: [String], module: Substring?) {
-      self.module = module.map(String.init)
-      let nominal = /\b(?:enum|struct|class|actor|protocol)\s+`?([A-Za-z_][A-Za-z0-9_]*)/
+    init(codes: [String], module: String, notOwn: Set<String>) {
+      self.module = module
+      let nominal = /\b(enum|struct|class|actor|protocol)\s+`?([A-Za-z_][A-Za-z0-9_]*)/
       let alias = /\btypealias\s+`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:<[^=]*>)?\s*=\s*/
       for code in codes {
-        for match in code.matches(of: nominal) { types.insert(String(match.output.1)) }
+        for match in code.matches(of: nominal) where !notOwn.contains(String(match.output.2)) {
+          types.insert(String(match.output.2))
+          if match.output.1 == "protocol" { protocols.insert(String(match.output.2)) }
+        }
         for match in code.matches(of: alias) {
           aliases[String(match.output.1)] = code[match.range.upperBound...]
+        }
+      }
+      for code in codes {
+        for found in ModuleShadowing.extensions(inCode: code) where found.isPublic {
+          let extended =
+            ModuleShadowing.writtenType(found.rest).split(separator: ".").last
+            .map(String.init) ?? ""
+          if protocols.contains(extended) { protocolsWithPublicExtensions.insert(extended) }
         }
       }
     }
 
     /// The name of the type that `written` (the text after `extension` or `=`) extends,
     /// unless it is one of the lesson's own types: `[String]` is `Array`, `String?` is
-    /// `Optional`, a lesson's typealias stands for what it names.
+    /// `Optional`, a lesson's typealias (nested ones too) stands for what it names.
     func foreignType(_ written: Substring, hops: Int = 0) -> String? {
-      let text = written.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+      let text = written.drop(while: \.isWhitespace)
       if text.hasPrefix("[") {
         // `[Key: Value]` or `[Element]`: the colon at the first level of brackets decides.
         var depth = 0
@@ -203,21 +256,96 @@ enum ModuleShadowing {
         let path = text.prefixMatch(
           of: /`?[A-Za-z_][A-Za-z0-9_]*`?(?:\s*\.\s*`?[A-Za-z_][A-Za-z0-9_]*`?)*/)
       else { return nil }
-      var names = path.output.split(separator: ".").map {
-        $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\n`"))
+      let names = path.output.split(separator: ".").map {
+        $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\n\r`"))
       }
       let after = text[path.range.upperBound...].drop { $0 == " " }
       if after.hasPrefix("?") || after.hasPrefix("!") { return "Optional" }
-      if names.count > 1, let first = names.first,
-        ModuleShadowing.modules.contains(first) || first == module
-      {
-        names.removeFirst()
-      }
-      guard let name = names.first else { return nil }
-      if types.contains(name) { return nil }
+      // The type is the path's last name (`Outer.Inner`, `Swift.Array`, `Log.Entries`).
+      guard let name = names.last, !name.isEmpty else { return nil }
       if let target = aliases[name], hops < 8 { return foreignType(target, hops: hops + 1) }
+      if types.contains(name) && !(names.count > 1 && ModuleShadowing.modules.contains(names[0])) {
+        return nil
+      }
       return name
     }
+  }
+
+  /// The extensions in `code`: where each starts, what follows the keyword, whether it is
+  /// declared public and whether its body declares anything public, `package` or open.
+  static func extensions(inCode code: String)
+    -> [(start: String.Index, rest: Substring, isPublic: Bool, body: Substring)]
+  {
+    code.matches(of: /(\b(?:public|open|package)\s+)?\bextension\b/).map { match in
+      let rest = code[match.range.upperBound...]
+      let body = rest.firstIndex(of: "{").map { braced(code, from: $0) } ?? ""
+      let isPublic =
+        match.output.1 != nil || body.contains(/\b(public|open|package)\b/)
+      return (match.range.lowerBound, rest, isPublic, body)
+    }
+  }
+
+  /// The text from the brace at `open` to its matching closing brace.
+  static func braced(_ code: String, from open: String.Index) -> Substring {
+    var depth = 0
+    for index in code[open...].indices {
+      if code[index] == "{" { depth += 1 }
+      if code[index] == "}" {
+        depth -= 1
+        if depth == 0 { return code[open..<index] }
+      }
+    }
+    return code[open...]
+  }
+
+  /// The first extension in `code` that makes a type the lesson does not declare conform to
+  /// one of the lesson's protocols whose extensions declare public members, with the type,
+  /// the protocol and the line: a retroactive conformance brings those members to the
+  /// standard type.
+  static func foreignConformance(inCode code: String, own: OwnTypes)
+    -> (type: String, proto: String, line: Int)?
+  {
+    for found in extensions(inCode: code) {
+      guard let foreign = own.foreignType(found.rest) else { continue }
+      let header = String(found.rest.prefix { $0 != "{" })
+      guard let colon = header.firstIndex(of: ":") else { continue }
+      var conformances = header[header.index(after: colon)...]
+      if let clause = conformances.firstMatch(of: /\bwhere\b/) {
+        conformances = conformances[..<clause.range.lowerBound]
+      }
+      let named = conformances.matches(of: /[A-Za-z_][A-Za-z0-9_]*/).map { String($0.output) }
+      for proto in named where own.protocolsWithPublicExtensions.contains(proto) {
+        return (foreign, proto, line(of: found.start, in: code))
+      }
+    }
+    return nil
+  }
+
+  /// The first public member named one of `names` that a protocol of the lesson declares,
+  /// or an extension of one adds: a test double that conforms to that protocol would use it
+  /// instead of the name the tests mean (a `typealias Issue` in an extension of a
+  /// repository protocol swallows the double's `Issue.record(…)`).
+  static func protocolMember(inCode code: String, own: OwnTypes, among names: Set<String>)
+    -> (name: String, line: Int)?
+  {
+    let member =
+      /\b(?:enum|struct|class|actor|typealias|associatedtype|let|var|func)\s+`?([A-Za-z_][A-Za-z0-9_]*)/
+    for found in extensions(inCode: code) where found.isPublic {
+      guard own.foreignType(found.rest) == nil else { continue }
+      let extended = writtenType(found.rest).split(separator: ".").last.map(String.init) ?? ""
+      guard own.protocols.contains(extended) else { continue }
+      for match in found.body.matches(of: member) where names.contains(String(match.output.1)) {
+        return (String(match.output.1), line(of: match.range.lowerBound, in: code))
+      }
+    }
+    for match in code.matches(of: /\b(?:public|package)\s+protocol\s+`?[A-Za-z_][A-Za-z0-9_]*/) {
+      guard let open = code[match.range.upperBound...].firstIndex(of: "{") else { continue }
+      let body = braced(code, from: open)
+      for member in body.matches(of: member) where names.contains(String(member.output.1)) {
+        return (String(member.output.1), line(of: member.range.lowerBound, in: code))
+      }
+    }
+    return nil
   }
 
   /// The first extension in `code` of a type the lesson does not declare that is public or
@@ -225,31 +353,12 @@ enum ModuleShadowing {
   /// learner's module, would call that member (a learner's `isEmpty` on `Array` shadows the
   /// standard one).
   static func publicExtension(inCode code: String, own: OwnTypes) -> (type: String, line: Int)? {
-    for match in code.matches(of: /(\b(?:public|open|package)\s+)?\bextension\b/) {
-      let rest = code[match.range.upperBound...]
-      guard let foreign = own.foreignType(rest) else { continue }
-      var isPublic = match.output.1 != nil
-      if !isPublic, let open = rest.firstIndex(of: "{") {
-        // The extension's body, to its matching brace.
-        var depth = 0
-        var end = code.endIndex
-        for index in code[open...].indices {
-          if code[index] == "{" { depth += 1 }
-          if code[index] == "}" {
-            depth -= 1
-            if depth == 0 {
-              end = index
-              break
-            }
-          }
-        }
-        isPublic = code[open..<end].contains(/\b(public|open|package)\b/)
-      }
-      if isPublic {
-        let written = writtenType(rest)
-        let shown = written.hasPrefix(foreign) ? foreign : "\(written) (\(foreign))"
-        return (shown, line(of: match.range.lowerBound, in: code))
-      }
+    for found in extensions(inCode: code) where found.isPublic {
+      guard let foreign = own.foreignType(found.rest) else { continue }
+      let written = writtenType(found.rest)
+      let last = written.split(separator: ".").last ?? ""
+      let shown = last.hasPrefix(foreign) ? written : "\(written) (\(foreign))"
+      return (shown, line(of: found.start, in: code))
     }
     return nil
   }
@@ -262,7 +371,7 @@ enum ModuleShadowing {
     for character in rest {
       if character == "[" || character == "<" || character == "(" { depth += 1 }
       if character == "]" || character == ">" || character == ")" { depth -= 1 }
-      if character == "{" || character == "\n" || (character == ":" && depth == 0) { break }
+      if character == "{" || character.isNewline || (character == ":" && depth == 0) { break }
       written.append(character)
     }
     if let clause = written.range(of: " where ") { written = String(written[..<clause.lowerBound]) }

@@ -240,7 +240,7 @@ public struct Report {
     return SwiftFiles.below([folder], in: root).flatMap { file -> [String] in
       guard let text = try? String(contentsOf: root.appending(path: file), encoding: .utf8)
       else { return [] }
-      return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+      return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
         .compactMap { index, line in
           guard let range = line.range(of: "TODO: Task ") else { return nil }
           return "\(file):\(index + 1): \(line[range.lowerBound...])"

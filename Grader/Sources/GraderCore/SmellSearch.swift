@@ -29,7 +29,7 @@ package struct SmellSearch: Sendable, Equatable {
 
   /// The searches declared in a lesson text.
   static func declared(in markdown: String) -> [SmellSearch] {
-    markdown.split(separator: "\n").compactMap { line in
+    markdown.split(whereSeparator: \.isNewline).compactMap { line in
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       guard trimmed.hasPrefix(marker), trimmed.hasSuffix("-->") else { return nil }
       let body = trimmed.dropFirst(marker.count).dropLast(3)
@@ -59,8 +59,8 @@ package struct SmellSearch: Sendable, Equatable {
     }
     let searchedFiles = sources.filter { file == "*" || $0.path == "\(folder)/\(file)" }
     return searchedFiles.flatMap { path, source, stripped -> [String] in
-      let code = stripped.split(separator: "\n", omittingEmptySubsequences: false)
-      let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+      let code = stripped.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+      let lines = source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
       return code.indices.filter { index in
         patterns.contains { code[index].contains($0) }
       }.map { index in

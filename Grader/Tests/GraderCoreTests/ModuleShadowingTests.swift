@@ -26,6 +26,95 @@ import Testing
     public struct Bounded { public var value: Int }
     """
 
+  /// The lesson's reference solution: its API, which the tests may use.
+  static let solution = """
+    public protocol Store { func save() }
+    public struct Box {}
+    public func makeBox() -> Box { Box() }
+    """
+
+  /// Tests that use the lesson's API and names of their own, unqualified, beside Swift
+  /// Testing's and the standard library's; a test double conforms to the lesson's protocol.
+  static let testsWithDouble = """
+    import Testing
+    struct FakeStore: Store {
+      func save() { Issue.record("saved") }
+    }
+    @Test func boxes() {
+      let box = makeBox()
+      #expect(Mirror(reflecting: box).children.isEmpty)
+      let saved: [String] = []
+      #expect(saved.isEmpty)
+    }
+    """
+
+  private func problem(in source: String, solution: String?) throws -> Diagnostic? {
+    let root = FileManager.default.temporaryDirectory.appending(path: "kata-shadow-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: root) }
+    var files = [
+      "Exercises/Lesson01X/A.swift": Self.solution, "Exercises/Lesson01X/B.swift": source,
+      "Tests/Lesson01XTests/T.swift": Self.testsWithDouble,
+      "Tests/KataTestSupport/S.swift": Self.support,
+    ]
+    if let solution { files["Solutions/Lesson01X/S.swift"] = solution }
+    for (path, text) in files {
+      let file = root.appending(path: path)
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+    return ModuleShadowing.problem(
+      in: "Exercises/Lesson01X", testsFolder: "Tests/Lesson01XTests", root: root)
+  }
+
+  @Test(
+    "A shadow the text cannot see by name: a retroactive conformance, a decoy type, a nested alias, a protocol's member, a name from elsewhere",
+    arguments: [
+      (
+        "public protocol Listing: RandomAccessCollection {}\nextension Listing {\n  public var isEmpty: Bool { true }\n}\nextension Array: Listing where Element == Int {}",
+        "conform to Listing", 5
+      ),
+      (
+        "enum Drafts { struct Array {} }\nextension Array {\n  public var isEmpty: Bool { true }\n}",
+        "public member to Array", 2
+      ),
+      (
+        "#if false\nstruct Array {}\n#endif\nextension Array {\n  public var isEmpty: Bool { true }\n}",
+        "public member to Array", 4
+      ),
+      (
+        "public enum Log { public typealias Entries = [Int] }\nextension Log.Entries {\n  public var isEmpty: Bool { true }\n}",
+        "public member to Log.Entries (Array)", 2
+      ),
+      (
+        "extension Store {\n  public typealias Issue = Never\n}", "declares a public Issue,", 2
+      ),
+      (
+        "public protocol Saving {\n  var count: Int { get }\n  associatedtype Issue\n}",
+        "declares a public Issue,", 3
+      ),
+      ("public struct Mirror {}", "declares a public Mirror,", 1),
+    ])
+  func shadowsBeyondNames(source: String, said: String, line: Int) throws {
+    for solution in [Self.solution, nil] {
+      let found = try #require(try problem(in: source, solution: solution), "\(source)")
+      #expect(found.message.contains(said), "\(found.message)")
+      #expect(found.location?.line == line, "\(source)")
+    }
+  }
+
+  @Test(
+    "The lesson's own API, a protocol extension of its own, and a conformance that adds no public member are fine",
+    arguments: [
+      "public struct Box2 {}", "public func makeBox2() -> Box { Box() }",
+      "extension Store {\n  public func saveTwice() { save(); save() }\n}",
+      "public protocol Fetching {}\nextension URLSession: Fetching {}",
+      "public struct Box3 {}\nextension Box3 {\n  public typealias Issue = Int\n}",
+    ])
+  func ownShapesAreFine(source: String) throws {
+    #expect(try problem(in: source, solution: Self.solution) == nil, "\(source)")
+  }
+
   private func problem(in source: String) throws -> Diagnostic? {
     let root = FileManager.default.temporaryDirectory.appending(path: "kata-shadow-\(UUID())")
     defer { try? FileManager.default.removeItem(at: root) }
@@ -96,7 +185,7 @@ import Testing
       ("extension String? {\n  public var isNone: Bool { true }\n}", "String? (Optional)"),
       (
         "extension Swift.Array<Int> {\n  public var isEmpty: Bool { true }\n}",
-        "Swift.Array<Int> (Array)"
+        "Swift.Array<Int>"
       ),
       ("package extension Set {\n  var isEmpty: Bool { true }\n}", "Set"),
       ("extension Array {\n  package var isEmpty: Bool { true }\n}", "Array"),
@@ -111,7 +200,7 @@ import Testing
       ),
       (
         "extension Notification.Name {\n  public static let went = Self(\"went\")\n}",
-        "Notification"
+        "Notification.Name"
       ),
     ])
   func publicForeignExtension(source: String, type: String) throws {
