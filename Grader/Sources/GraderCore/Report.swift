@@ -193,6 +193,9 @@ public struct Report {
     }
     guard let task = grade.tasks.first(where: { !$0.isDone }) else {
       if grade.problem != nil {
+        if grade.tasks.allSatisfy(\.tests.isEmpty) {
+          return "Next: no test of \(id) could run: fix what is named above, \(again)"
+        }
         return "Next: every test of \(id) passes, but the run as a whole failed: fix what is "
           + "named above, \(again)"
       }

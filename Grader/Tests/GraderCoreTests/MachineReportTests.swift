@@ -256,6 +256,16 @@ private enum SchemaCheck {
       to: folder.appending(path: "App.swift"), atomically: true, encoding: .utf8)
     let clean = report.closing([grade], source: .exercises, editedTests: []).joined(separator: "\n")
     #expect(!clean.contains("TODO"), "nothing to say once they are gone:\n\(clean)")
+
+    // A file with Windows line ends: the TODO's own line, and that line alone (break round 5,
+    // C15: "\r\n" is one Character, so a split on "\n" saw one line).
+    try "let a = 1\r\n// TODO: Task 7 — remove the global.\r\nlet b = 2\r\n".write(
+      to: folder.appending(path: "App.swift"), atomically: true, encoding: .utf8)
+    let crlf = report.closing([grade], source: .exercises, editedTests: []).joined(separator: "\n")
+    #expect(
+      crlf.contains("Exercises/Lesson01X/App.swift:2: TODO: Task 7 — remove the global.\n"),
+      "\(crlf)")
+    #expect(!crlf.contains("let b = 2") && !crlf.contains("\r"), "\(crlf)")
   }
 
   @Test("The next step names every file that holds the task's TODO")

@@ -148,6 +148,9 @@ import Testing
     #expect(grade.failedCount == declared, "not one failure, but every test of the lesson")
     #expect(grade.problem?.hasPrefix("No test could run") == true, "\(grade.problem ?? "")")
     #expect(grade.problem?.contains("before any test started") == true)
+    let next = Report(style: Style(colour: false)).nextStep([grade], source: .exercises) ?? ""
+    #expect(next.contains("no test of"), "\(next)")
+    #expect(!next.contains("passes"), "no test passed, so none is said to (break round 5, C41)")
   }
 
   @Test(
