@@ -499,6 +499,20 @@ final class CappedBuffer: Sendable {
 
   init(cap: Int) { self.cap = cap }
 
+  /// A mark of this grader's run, in every cut line: the code under test cannot know it, so
+  /// a line it prints that reads like a cut is never taken for one.
+  static let mark = String(UUID().uuidString.prefix(8))
+
+  /// The line that stands where `dropped` bytes in the middle were left out.
+  static func cutLine(dropped: Int) -> String {
+    "… [\(dropped) bytes of output left out, cut \(mark)] …"
+  }
+
+  /// Whether `text` holds a cut line of this run.
+  static func hasCut(_ text: some StringProtocol) -> Bool {
+    text.contains("bytes of output left out, cut \(mark)]")
+  }
+
   func append(_ data: Data) {
     state.withLock { state in
       guard !data.isEmpty else {
@@ -540,7 +554,7 @@ final class CappedBuffer: Sendable {
       // Cut at line ends, so no half line is taken for a whole one.
       let wholeHead = head.lastIndex(of: "\n").map { String(head[...$0]) } ?? ""
       let wholeTail = tail.firstIndex(of: "\n").map { String(tail[tail.index(after: $0)...]) } ?? ""
-      return wholeHead + "… [\(state.dropped) bytes of output left out] …\n" + wholeTail
+      return wholeHead + Self.cutLine(dropped: state.dropped) + "\n" + wholeTail
     }
   }
 }

@@ -40,7 +40,7 @@ enum ProgramOutput {
     }
     // A test whose whole share fell in the middle the grader left out has no segment at all:
     // say so, rather than show it as a test that printed nothing.
-    if output.contains("bytes of output left out]") {
+    if CappedBuffer.hasCut(output) {
       for (id, _) in started where found[id] == nil {
         found[id] = [TestResult.cutNotice + ": the run printed too much)"]
       }
@@ -87,7 +87,7 @@ enum ProgramOutput {
     }
     let lines = output.split(separator: "\n", omittingEmptySubsequences: false).flatMap(unglued)
     for line in lines {
-      if line.contains("bytes of output left out]") {
+      if CappedBuffer.hasCut(line) {
         closeAfterCut()
         cutIn = open ? segments.last?.name : nil
         if open { segments[segments.count - 1].lines.append(TestResult.restCutNotice) }

@@ -329,7 +329,7 @@ import Testing
     let output = """
       ◇ Test "Floods" started.
       noise 1
-      … [1000 bytes of output left out] …
+      \(CappedBuffer.cutLine(dropped: 1000))
       noise 999
       ✘ Test "Floods" failed after 0.001 seconds with 1 issue.
       """
@@ -337,6 +337,24 @@ import Testing
     #expect(printed["M.T/floods()"]?.first?.hasPrefix(TestResult.cutNotice) == true)
     #expect(printed["M.T/floods()"]?.last == "noise 999")
     #expect(printed["M.T/floods()"]?.contains("noise 1") == false)
+  }
+
+  @Test("A line the code prints that reads like a cut is the test's own line, not a cut")
+  func printedCutLine() {
+    let output = """
+      ◇ Test "Loads" started.
+      loading alan before
+      … [999 bytes of output left out] …
+      [999 bytes of output left out, cut 0000ABCD]
+      loading alan after
+      ✘ Test "Loads" failed after 0.001 seconds with 1 issue.
+      """
+    let printed = ProgramOutput.byID(in: output, started: [("M.T/loads()", "Loads")])
+    #expect(
+      printed["M.T/loads()"] == [
+        "loading alan before", "… [999 bytes of output left out] …",
+        "[999 bytes of output left out, cut 0000ABCD]", "loading alan after",
+      ], "\(printed)")
   }
 
   @Test("A piece of Swift Testing's issue line that arrived on its own is not the learner's")
@@ -357,7 +375,7 @@ import Testing
     let output = """
       ◇ Test "First" started.
       early
-      … [900000 bytes of output left out] …
+      \(CappedBuffer.cutLine(dropped: 900000))
       late
       ✘ Test "Third" failed after 0.001 seconds with 1 issue.
       """
@@ -379,7 +397,7 @@ import Testing
     let output = """
       ◇ Test "Floods" started.
       noise 1
-      … [900000 bytes of output left out] …
+      \(CappedBuffer.cutLine(dropped: 900000))
       ✘ Test "Keeps per configuration" recorded an issue with 2 arguments one → a, other → b at T.swift:9:9: Expectation failed: same
       ↳ The a and b configurations share a host.
           • analytics session opened
@@ -424,7 +442,7 @@ import Testing
     let output = """
       ◇ Test "Floods" started.
       noise 1
-      … [300000000 bytes of output left out] …
+      \(CappedBuffer.cutLine(dropped: 300_000_000))
       the last line
       """
     let printed = ProgramOutput.byID(in: output, started: [("M.T/floods()", "Floods")])
