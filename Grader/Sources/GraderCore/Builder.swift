@@ -269,7 +269,19 @@ package struct Builder {
     var seen = Set<String>()
     var found: [Diagnostic] = []
     for line in output.split(separator: "\n") {
-      guard let diagnostic = parse(String(line), root: root) else { continue }
+      guard var diagnostic = parse(String(line), root: root) else { continue }
+      // SwiftPM's own exit status, printed as an error after the real one: noise.
+      if diagnostic.location == nil, diagnostic.message.hasPrefix("ExitCode(rawValue:") {
+        continue
+      }
+      // A main.swift makes the module a program, which SwiftPM names without the file.
+      if diagnostic.location == nil,
+        diagnostic.message.contains("should not contain executable targets")
+      {
+        diagnostic.message +=
+          " (a file named main.swift, or one with @main, makes a lesson a program: rename it "
+          + "or remove @main)"
+      }
       if seen.insert(diagnostic.description).inserted { found.append(diagnostic) }
     }
     return found

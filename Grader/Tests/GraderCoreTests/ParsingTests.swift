@@ -195,6 +195,17 @@ import Testing
       ])
   }
 
+  @Test("SwiftPM's exit code is no error of the learner's, and a lesson made a program says how")
+  func programAndExitCode() {
+    let output = """
+      error: 'kata': library product 'Lesson01' should not contain executable targets (it has 'Lesson01')
+      error: ExitCode(rawValue: 1)
+      """
+    let diagnostics = Builder.diagnostics(in: output, root: root)
+    #expect(diagnostics.count == 1, "\(diagnostics)")
+    #expect(diagnostics.first?.message.contains("main.swift") == true, "\(diagnostics)")
+  }
+
   @Test("An old toolchain is recognised from SwiftPM's message")
   func oldToolchain() {
     let output = """
