@@ -206,6 +206,17 @@ public struct Report {
       }
       return "Next: ./grade.sh \(id)"
     }
+    // A crash or a hang stops the tests after it: it comes first, wherever it is.
+    for stopping in grade.tasks {
+      guard let test = stopping.tests.first(where: { [.crashed, .timedOut].contains($0.status) })
+      else { continue }
+      let what =
+        test.status == .crashed
+        ? "crashed in \"\(test.name)\" (above, with where)"
+        : "did not finish \"\(test.name)\" (above: a deadlock or an endless loop?)"
+      return "Next: \(id), \(stopping.title): your code \(what), and tests after it may not "
+        + "have run. Fix that first, \(again)"
+    }
     let files = Grading.taskNumber(task.title).map { todoFiles(in: folder, task: $0) } ?? []
     let place: String
     switch files.count {

@@ -339,6 +339,31 @@ import Testing
     #expect(printed["M.T/floods()"]?.contains("noise 1") == false)
   }
 
+  @Test(
+    "A crash or a hang comes first in 'Next:', wherever it is: the tests after it may not have run",
+    arguments: [TestStatus.crashed, .timedOut])
+  func nextStepNamesWhatStopped(status: TestStatus) {
+    var grade = LessonGrade(
+      lesson: Lesson(module: "Lesson01X", number: 1, title: "Lesson 01 — X", textPath: nil),
+      declaredTests: 3)
+    let where_ = Location(file: "Tests/Lesson01XTests/T.swift", line: 6)
+    grade.tasks = [
+      TaskGrade(
+        title: "Task 1 — A",
+        tests: [TestResult(id: "a", name: "A", location: where_, status: .failed)],
+        location: where_),
+      TaskGrade(
+        title: "Task 2 — B",
+        tests: [
+          TestResult(id: "b", name: "Loads twice", location: where_, status: status),
+          TestResult(id: "c", name: "C", location: where_, status: .notRun),
+        ], location: where_),
+    ]
+    let next = Report(style: Style(colour: false)).nextStep([grade], source: .exercises) ?? ""
+    #expect(next.contains("Task 2 — B") && next.contains("\"Loads twice\""), "\(next)")
+    #expect(next.contains(status == .crashed ? "crashed" : "did not finish"), "\(next)")
+  }
+
   @Test("A line the code prints that reads like a cut is the test's own line, not a cut")
   func printedCutLine() {
     let output = """
