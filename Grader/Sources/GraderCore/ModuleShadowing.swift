@@ -41,15 +41,6 @@ enum ModuleShadowing {
         (file: file, code: CodeText.withoutCommentsAndLiterals($0))
       }
     }
-    for (file, code) in sources {
-      guard let (name, line) = declaration(inCode: code) else { continue }
-      return Diagnostic(
-        severity: "error", location: Location(file: file, line: line),
-        message:
-          "this declares something named \(name), the name of a module the tests use: their "
-          + "checks would call it instead of the module, so no verdict could be trusted. "
-          + "Give it another name.")
-    }
     let module = folder.split(separator: "/").last.map(String.init) ?? ""
     let borrowed = borrowedNames(testsFolder: testsFolder, module: module, root: root)
     // A type named like one the tests take from elsewhere is never the lesson's own: a
@@ -57,39 +48,59 @@ enum ModuleShadowing {
     let own = OwnTypes(
       codes: sources.map(\.code), module: module,
       notOwn: borrowed.union(standardTypes).union(standardNames))
-    for (file, code) in sources {
-      guard let (type, line) = publicExtension(inCode: code, own: own) else { continue }
-      return Diagnostic(
-        severity: "error", location: Location(file: file, line: line),
-        message:
-          "this adds a public member to \(type): the tests import your module, so they would "
-          + "call yours instead of the standard one (an `isEmpty` that is always true turns "
-          + "their checks green). Drop `public`: nothing outside your module needs it.")
-    }
-    for (file, code) in sources {
-      guard let (type, proto, line) = foreignConformance(inCode: code, own: own) else {
-        continue
+    // Each check, in turn over every file: what it finds (a line), and what to say of it.
+    let checks: [(String) -> (line: Int, message: String)?] = [
+      { code in
+        declaration(inCode: code).map { name, line in
+          (
+            line,
+            "this declares something named \(name), the name of a module the tests use: their "
+              + "checks would call it instead of the module, so no verdict could be trusted. "
+              + "Give it another name."
+          )
+        }
+      },
+      { code in
+        publicExtension(inCode: code, own: own).map { type, line in
+          (
+            line,
+            "this adds a public member to \(type): the tests import your module, so they "
+              + "would call yours instead of the standard one (an `isEmpty` that is always "
+              + "true turns their checks green). Drop `public`: nothing outside your module "
+              + "needs it."
+          )
+        }
+      },
+      { code in
+        foreignConformance(inCode: code, own: own).map { type, proto, line in
+          (
+            line,
+            "this makes \(type) conform to \(proto), whose extension has public members: the "
+              + "tests would call them on every \(type) instead of the standard ones. Drop "
+              + "`public` from that extension's members, or wrap the \(type) in a type of "
+              + "your own."
+          )
+        }
+      },
+      { code in
+        (publicTopLevelDeclaration(inCode: code, among: borrowed)
+          ?? protocolMember(inCode: code, own: own, among: borrowed)).map { name, line in
+            (
+              line,
+              "this declares a public \(name), a name the tests take from Swift Testing, the "
+                + "standard library or the kata's test support: the tests import your module, "
+                + "so they would use yours instead, and no verdict could be trusted. Give it "
+                + "another name, or drop `public`."
+            )
+          }
+      },
+    ]
+    for check in checks {
+      for (file, code) in sources {
+        guard let (line, message) = check(code) else { continue }
+        return Diagnostic(
+          severity: "error", location: Location(file: file, line: line), message: message)
       }
-      return Diagnostic(
-        severity: "error", location: Location(file: file, line: line),
-        message:
-          "this makes \(type) conform to \(proto), whose extension has public members: the "
-          + "tests would call them on every \(type) instead of the standard ones. Drop "
-          + "`public` from that extension's members, or wrap the \(type) in a type of "
-          + "your own.")
-    }
-    for (file, code) in sources {
-      guard
-        let (name, line) = publicTopLevelDeclaration(inCode: code, among: borrowed)
-          ?? protocolMember(inCode: code, own: own, among: borrowed)
-      else { continue }
-      return Diagnostic(
-        severity: "error", location: Location(file: file, line: line),
-        message:
-          "this declares a public \(name), a name the tests take from Swift Testing, the "
-          + "standard library or the kata's test support: the tests import your module, so "
-          + "they would use yours instead, and no verdict could be trusted. Give it another "
-          + "name, or drop `public`.")
     }
     return nil
   }

@@ -48,13 +48,22 @@ import Testing
     }
     """
 
-  private func problem(in source: String, solution: String?) throws -> Diagnostic? {
+  /// The lesson of the learner's `source`, with the tests and the support beside it.
+  ///
+  /// - Parameters:
+  ///   - solution: The reference solution, when this copy of the kata has one; `nil` for
+  ///     none.
+  ///   - tests: The lesson's tests.
+  ///   - other: The lesson's other file.
+  private func problem(
+    in source: String, solution: String?, tests: String = Self.testsWithDouble,
+    other: String = Self.solution
+  ) throws -> Diagnostic? {
     let root = FileManager.default.temporaryDirectory.appending(path: "kata-shadow-\(UUID())")
     defer { try? FileManager.default.removeItem(at: root) }
     var files = [
-      "Exercises/Lesson01X/A.swift": Self.solution, "Exercises/Lesson01X/B.swift": source,
-      "Tests/Lesson01XTests/T.swift": Self.testsWithDouble,
-      "Tests/KataTestSupport/S.swift": Self.support,
+      "Exercises/Lesson01X/A.swift": other, "Exercises/Lesson01X/B.swift": source,
+      "Tests/Lesson01XTests/T.swift": tests, "Tests/KataTestSupport/S.swift": Self.support,
     ]
     if let solution { files["Solutions/Lesson01X/S.swift"] = solution }
     for (path, text) in files {
@@ -116,20 +125,7 @@ import Testing
   }
 
   private func problem(in source: String) throws -> Diagnostic? {
-    let root = FileManager.default.temporaryDirectory.appending(path: "kata-shadow-\(UUID())")
-    defer { try? FileManager.default.removeItem(at: root) }
-    let files = [
-      "Exercises/Lesson01X/A.swift": "struct Fine {}\n", "Exercises/Lesson01X/B.swift": source,
-      "Tests/Lesson01XTests/T.swift": Self.tests, "Tests/KataTestSupport/S.swift": Self.support,
-    ]
-    for (path, text) in files {
-      let file = root.appending(path: path)
-      try FileManager.default.createDirectory(
-        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try text.write(to: file, atomically: true, encoding: .utf8)
-    }
-    return ModuleShadowing.problem(
-      in: "Exercises/Lesson01X", testsFolder: "Tests/Lesson01XTests", root: root)
+    try problem(in: source, solution: nil, tests: Self.tests, other: "struct Fine {}\n")
   }
 
   @Test(
