@@ -346,18 +346,18 @@ import Testing
     var grade = LessonGrade(
       lesson: Lesson(module: "Lesson01X", number: 1, title: "Lesson 01 — X", textPath: nil),
       declaredTests: 3)
-    let where_ = Location(file: "Tests/Lesson01XTests/T.swift", line: 6)
+    let place = Location(file: "Tests/Lesson01XTests/T.swift", line: 6)
     grade.tasks = [
       TaskGrade(
         title: "Task 1 — A",
-        tests: [TestResult(id: "a", name: "A", location: where_, status: .failed)],
-        location: where_),
+        tests: [TestResult(id: "a", name: "A", location: place, status: .failed)],
+        location: place),
       TaskGrade(
         title: "Task 2 — B",
         tests: [
-          TestResult(id: "b", name: "Loads twice", location: where_, status: status),
-          TestResult(id: "c", name: "C", location: where_, status: .notRun),
-        ], location: where_),
+          TestResult(id: "b", name: "Loads twice", location: place, status: status),
+          TestResult(id: "c", name: "C", location: place, status: .notRun),
+        ], location: place),
     ]
     let next = Report(style: Style(colour: false)).nextStep([grade], source: .exercises) ?? ""
     #expect(next.contains("Task 2 — B") && next.contains("\"Loads twice\""), "\(next)")
