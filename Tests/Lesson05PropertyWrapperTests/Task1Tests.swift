@@ -69,13 +69,13 @@ struct Task1Tests {
   }
 
   @MainActor
-  @Test("The profile screen reports a failure to the registered analytics")
-  func reportsToTheRegisteredAnalytics() async {
+  @Test(
+    "The profile screen shows why the registered service failed, and reports the failure",
+    arguments: [ProfileFailure.offline, .unknownUser])
+  func reportsToTheRegisteredAnalytics(failure: ProfileFailure) async {
     let analytics = SpyAnalytics()
     let container = makeTestContainer()
-    container.register((any ProfileService).self) {
-      StubProfileService(answer: .failure(.offline))
-    }
+    container.register((any ProfileService).self) { FailingProfileService(failure: failure) }
     container.register((any Analytics).self) { analytics }
 
     let state = await Container.withCurrent(container) {
@@ -85,8 +85,12 @@ struct Task1Tests {
     }
 
     #expect(
-      state == .failed(ProfileServiceError.offline.description),
-      "When the registered service fails, the screen should show its error; it shows \(state)."
+      state == .failed(failure.text),
+      """
+      When the registered service fails, the screen should show that service's error, \
+      "\(failure.text)"; it shows \(state). The text says why this load failed, so it \
+      comes from the error the service threw, whichever it is.
+      """
     )
     #expect(
       analytics.events == ["profile_failed"],
@@ -155,28 +159,135 @@ struct Task1Tests {
     )
   }
 
-  @Test("A screen whose container has no analytics stops, rather than using a live one")
-  func missingAnalyticsStopsTheScreen() async {
-    await #expect(
-      processExitsWith: .failure,
+  @Test(
+    "A screen whose container lacks one of its services stops, rather than using a live one",
+    arguments: [ScreenService.analytics, .profiles])
+  func missingServiceStopsTheScreen(missing: ScreenService) async {
+    let comment: Comment = """
+      A screen was created under a container with no \(missing), and loaded. The load \
+      finished, so the screen used \(missing.article) nobody registered: one it made itself, \
+      a live one. The screen takes both services from the container, and a missing \
+      registration stops the app with the container's message, the service locator's \
+      runtime crash; a live fallback would let a test that forgot a fake talk to the real \
+      service.
       """
-      A screen was created under a container with a profile service and no analytics, and \
-      loaded. The load finished, so the screen reported to an analytics nobody registered: \
-      one it made itself, a live one. The screen takes both services from the container, and \
-      a missing registration stops the app with the container's message, the service \
-      locator's runtime crash; a live fallback would let a test that forgot a fake talk to \
-      the real service.
-      """
-    ) {
-      let profiles = StubProfileService(
-        answer: .success(Profile(id: "42", displayName: "Ada Lovelace")))
-      let container = Container()
-      container.register((any ProfileService).self) { profiles }
-      await Container.withCurrent(container) { @MainActor in
-        let screen = ProfileScreen(userID: "42")
-        await screen.load()
+    // NB: an exit test's body captures nothing, so each case has its own.
+    let result =
+      switch missing {
+      case .analytics:
+        await #expect(
+          processExitsWith: .failure, comment
+        ) {
+          ChildsStandardError.capture(as: "screen-analytics")
+          await loadAScreen(lacking: .analytics)
+        }
+      case .profiles:
+        await #expect(
+          processExitsWith: .failure, comment
+        ) {
+          ChildsStandardError.capture(as: "screen-profiles")
+          await loadAScreen(lacking: .profiles)
+        }
       }
+    let stderr = ChildsStandardError.read("screen-\(missing.fileName)")
+    // NB: a child that finished has failed the expectation above already.
+    guard let result, !result.exitStatus.isSuccess else { return }
+    #expect(
+      stderr.contains("Nothing is registered for") && stderr.contains(missing.typeName),
+      """
+      The screen stopped, but its message does not say what is missing: the app should stop \
+      with the container's own message, "Nothing is registered for … \(missing.typeName) …", \
+      so that the crash log names the registration to add. It printed: \(stderr.suffix(300))
+      """
+    )
+  }
+}
+
+/// Creates and loads a profile screen under a container that has every service it reads but
+/// `missing`.
+private func loadAScreen(lacking missing: ScreenService) async {
+  let container = Container()
+  switch missing {
+  case .analytics:
+    let profiles = StubProfileService(
+      answer: .success(Profile(id: "42", displayName: "Ada Lovelace")))
+    container.register((any ProfileService).self) { profiles }
+  case .profiles:
+    let analytics = SpyAnalytics()
+    container.register((any Analytics).self) { analytics }
+  }
+  await Container.withCurrent(container) { @MainActor in
+    let screen = ProfileScreen(userID: "42")
+    await screen.load()
+  }
+}
+
+/// The service a screen's container lacks in the stop test.
+enum ScreenService: Sendable, CustomStringConvertible {
+  case analytics
+  case profiles
+
+  var description: String {
+    switch self {
+    case .analytics: "analytics"
+    case .profiles: "profile service"
     }
+  }
+
+  var article: String {
+    switch self {
+    case .analytics: "an analytics"
+    case .profiles: "a profile service"
+    }
+  }
+
+  /// Where the child keeps what it wrote to standard error.
+  var fileName: String {
+    switch self {
+    case .analytics: "analytics"
+    case .profiles: "profiles"
+    }
+  }
+
+  /// What the container's message names.
+  var typeName: String {
+    switch self {
+    case .analytics: "Analytics"
+    case .profiles: "ProfileService"
+    }
+  }
+}
+
+/// An error a profile service throws in the failure test, and the text it describes itself with.
+enum ProfileFailure: Sendable, CustomStringConvertible {
+  case offline
+  case unknownUser
+
+  var error: any Error {
+    switch self {
+    case .offline: ProfileServiceError.offline
+    case .unknownUser: UnknownUser(id: "42")
+    }
+  }
+
+  var text: String { String(describing: error) }
+
+  var description: String { text }
+}
+
+/// The test's own error: no user with this identifier.
+private struct UnknownUser: Error, CustomStringConvertible {
+  let id: String
+
+  var description: String { "No user has the identifier \(id)." }
+}
+
+/// A profile service that always throws the same error.
+private struct FailingProfileService: ProfileService {
+  let failure: ProfileFailure
+
+  func profile(id: String) async throws -> Profile {
+    throw failure.error
   }
 }
 

@@ -31,7 +31,7 @@ struct Task4Tests {
 
   @Test("A gate whose container has no flag store stops, even when the app's container has one")
   func missingRegistrationStopsWithoutFallingBack() async {
-    await #expect(
+    let result = await #expect(
       processExitsWith: .failure,
       """
       A gate was created under an empty container, and asked a question. The answer came \
@@ -40,14 +40,16 @@ struct Task4Tests {
       and a missing registration there stops the app with a message.
       """
     ) {
+      ChildsStandardError.capture(as: "gate-app")
       let gate = await Container.withCurrent(Container()) { FeatureGate() }
       _ = gate.isEnabled("new_checkout")
     }
+    expectTheContainersMessage(in: result, named: "gate-app")
   }
 
   @Test("A gate whose container has no flag store stops, even when the reader's scope has one")
   func missingRegistrationStopsWithoutAskingTheReader() async {
-    await #expect(
+    let result = await #expect(
       processExitsWith: .failure,
       """
       A gate was created under an empty container, and asked a question inside another \
@@ -57,11 +59,13 @@ struct Task4Tests {
       the app with a message, whoever reads it.
       """
     ) {
+      ChildsStandardError.capture(as: "gate-reader")
       let gate = await Container.withCurrent(Container()) { FeatureGate() }
       let readers = makeTestContainer()
       readers.register((any FeatureFlagStore).self) { FakeFlagStore(enabled: ["new_checkout"]) }
       _ = await Container.withCurrent(readers) { gate.isEnabled("new_checkout") }
     }
+    expectTheContainersMessage(in: result, named: "gate-reader")
   }
 
   @Test("A gate keeps the container it was created under, even when nothing else holds it")
@@ -182,4 +186,26 @@ private func makeGateInAContainerNobodyKeeps(_ store: FakeFlagStore) async -> Fe
   let container = makeTestContainer()
   container.register((any FeatureFlagStore).self) { store }
   return await Container.withCurrent(container) { FeatureGate() }
+}
+
+/// Checks that a child process which stopped on a gate's missing flag store said so with the
+/// container's message, which names the service.
+private func expectTheContainersMessage(
+  in result: ExitTest.Result?,
+  named name: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let stderr = ChildsStandardError.read(name)
+  // NB: a child that finished has failed the expectation above already.
+  guard let result, !result.exitStatus.isSuccess else { return }
+  #expect(
+    stderr.contains("Nothing is registered for") && stderr.contains("FeatureFlagStore"),
+    """
+    The gate stopped the app, but its message does not name what is missing: a missing \
+    registration should stop the app with the container's own message, "Nothing is \
+    registered for … FeatureFlagStore …", the one fact a crash log needs to point at the \
+    registration to add. It printed: \(stderr.suffix(300))
+    """,
+    sourceLocation: sourceLocation
+  )
 }

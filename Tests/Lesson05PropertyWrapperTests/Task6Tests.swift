@@ -201,6 +201,30 @@ struct Task6Tests {
     )
   }
 
+  @Test(
+    "The checkout service stores no property wrapper, whatever it is called",
+    arguments: [CheckoutBuilder.harness, .compositionRoot])
+  func storesNoPropertyWrapper(builtBy builder: CheckoutBuilder) throws {
+    let service: CheckoutService =
+      switch builder {
+      case .harness: makeCheckoutService(payments: SpyPaymentGateway(), analytics: SpyAnalytics())
+      case .compositionRoot: try Container.live().resolve(CheckoutService.self)
+      }
+
+    let wrapped = wrappedProperties(in: service)
+
+    #expect(
+      wrapped.isEmpty,
+      """
+      The checkout service built by \(builder) keeps a property behind a property wrapper \
+      (found by reflection: \(wrapped), the storage the compiler makes for a wrapped \
+      property). A wrapper that looks its service up, under any name, and even one that \
+      keeps only what it looked up, hides the service's dependencies from its initializer \
+      again. Store the collaborators the initializer receives, as plain properties.
+      """
+    )
+  }
+
   @Test("The composition root hands the checkout service its own gateway and analytics")
   func compositionRootPassesItsOwnCollaborators() async {
     let decoyPayments = FactoryLog<SpyPaymentGateway>()
@@ -394,4 +418,43 @@ extension BuiltWithoutArguments where Self == CheckoutService {
   ) {
     self = makeCheckoutService(payments: SpyPaymentGateway(), analytics: SpyAnalytics())
   }
+}
+
+/// Who builds the checkout service that the property-wrapper test looks inside.
+enum CheckoutBuilder: Sendable, CustomStringConvertible {
+  case harness
+  case compositionRoot
+
+  var description: String {
+    switch self {
+    case .harness: "makeCheckoutService(payments:analytics:)"
+    case .compositionRoot: "Container.live()"
+    }
+  }
+}
+
+/// The stored properties inside `value` that a property wrapper keeps, as paths such as
+/// `"_payments"` or `"dependencies._analytics"`: the compiler stores `@Wrapper var name` as
+/// `_name`, whatever the wrapper is called.
+///
+/// Reflection follows `value` itself and the structs, enums, tuples and optionals stored in
+/// it, at any depth; it stops at objects (the collaborators) and cannot look inside closures.
+private func wrappedProperties(in value: Any, path: String = "") -> [String] {
+  var found: [String] = []
+  var level: Mirror? = Mirror(reflecting: value)
+  while let current = level {
+    for (index, child) in current.children.enumerated() {
+      let label = child.label ?? "\(index)"
+      let childPath = (path.isEmpty ? "" : path + ".") + label
+      if label.hasPrefix("_") { found.append(childPath) }
+      switch Mirror(reflecting: child.value).displayStyle {
+      case .struct, .enum, .tuple, .optional:
+        found += wrappedProperties(in: child.value, path: childPath)
+      default:
+        break
+      }
+    }
+    level = current.superclassMirror
+  }
+  return found
 }

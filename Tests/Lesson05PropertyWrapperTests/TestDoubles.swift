@@ -2,6 +2,7 @@ import Foundation
 import KataTestSupport
 import Lesson05PropertyWrapper
 import Synchronization
+import Testing
 
 /// Counts how often a factory ran and keeps every instance it built, in order.
 final class FactoryLog<Made: Sendable>: Sendable {
@@ -213,6 +214,42 @@ final class Signal: Sendable {
   /// Suspends, without blocking the concurrency pool, until `fire()` or the limit.
   func arrived(within limit: Duration = .seconds(5)) async -> Bool {
     await runOffPool(timeLimit: limit + .seconds(1)) { self.wait(upTo: limit) }.value ?? false
+  }
+}
+
+/// What a child process of an exit test wrote to standard error, kept in a file named for the
+/// parent test process and `name`, so the parent can read it after the child stopped.
+///
+/// NB: the grader sends a test process's standard output to its standard error, and Swift
+/// Testing's `observing: [\.standardErrorContent]` then comes back empty; a file works
+/// whatever the test process's output is connected to.
+enum ChildsStandardError {
+  /// In the child: sends everything it writes to standard error from now on to the file.
+  static func capture(as name: String) {
+    let path = self.path(name, parent: getppid())
+    let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    guard file >= 0 else { return }
+    dup2(file, STDERR_FILENO)
+    close(file)
+  }
+
+  /// In the parent, after the child ended: what it wrote, and the file removed.
+  static func read(_ name: String) -> String {
+    let path = self.path(name, parent: getpid())
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+  }
+
+  private static func path(_ name: String, parent: pid_t) -> String {
+    NSTemporaryDirectory() + "kata-lesson05-\(parent)-\(name).stderr"
+  }
+}
+
+extension ExitStatus {
+  /// Whether the child process ran to its end with exit code 0.
+  var isSuccess: Bool {
+    if case .exitCode(let code) = self { return code == 0 }
+    return false
   }
 }
 
