@@ -433,4 +433,100 @@ struct Task1Tests {
         """
     )
   }
+
+  @Test(
+    "Guard: many threads, each deep in a chain of factories at the same moment, all get it",
+    arguments: [40, 64])
+  func manyDeepResolvesAtOnce(threads: Int) async {
+    let locator = ServiceLocator()
+    let chain = Array(Shelf.chain.prefix(4))
+    let meeting = MeetingPoint(count: threads)
+    let metInTime = Mutex(0)
+    for (index, link) in chain.enumerated() {
+      var next: (@Sendable () -> String)?
+      if index + 1 < chain.count {
+        let after = chain[index + 1]
+        next = { (try? after.resolve(locator)) ?? "(resolving \(after.name) threw)" }
+      }
+      let isLast = index + 1 == chain.count
+      // Every thread waits at the bottom of the chain until all of them are there.
+      link.register(locator, next) {
+        if isLast, meeting.enterAndWait() { metInTime.withLock { $0 += 1 } }
+      }
+    }
+    let outcomes = Mutex<[Int: String]>([:])
+
+    let finished = await runConcurrently(threads) { index in
+      let text = (try? chain[0].resolve(locator)) ?? "threw"
+      outcomes.withLock { $0[index] = text }
+    }
+
+    let expected = chain.map(\.name).joined(separator: " > ")
+    let results = outcomes.withLock { $0 }
+    let served = results.values.filter { $0 == expected }.count
+    let other = Set(results.values.filter { $0 != expected }).sorted().prefix(3)
+    // Many resolves at once are many graphs, each as deep as its own services make it.
+    #expect(
+      finished && served == threads && metInTime.withLock { $0 } == threads,
+      """
+      \(threads) threads each resolved a chain of \(chain.count) factories (each resolving \
+      the next from the same locator), and waited at its bottom until every thread was \
+      there; \(finished ? "all returned" : "they did not all return within 10 seconds"), \
+      \(served) got "\(expected)", \(metInTime.withLock { $0 }) of them were at the bottom \
+      together\(other.isEmpty ? "" : ", others got \(Array(other))"). Whatever the locator \
+      tracks while factories run (a depth, types in progress, a number of factories allowed \
+      to run at once) belongs to one resolve, not to the whole locator: \(threads) callers \
+      at once are \(threads) graphs of depth \(chain.count), not one graph of depth \
+      \(threads * chain.count), and a limit shared by all of them (locks or permits held \
+      while a factory waits for another) stops or deadlocks them.
+      """
+    )
+  }
+
+  @Test(
+    "Guard: a registration made while another thread's factory runs takes effect at once",
+    arguments: [("DHL", "UPS"), ("FedEx", "GLS")])
+  func registrationWhileAFactoryRuns(carriers: (first: String, second: String)) async {
+    let locator = ServiceLocator()
+    let entered = DispatchSemaphore(value: 0)
+    let gate = DispatchSemaphore(value: 0)
+    let gateTimedOut = Mutex(false)
+    locator.register(Billing.Settings.self) {
+      // A slow factory (opening a database at launch, say) that waits for the test.
+      entered.signal()
+      if gate.wait(timeout: .now() + 5) == .timedOut { gateTimedOut.withLock { $0 = true } }
+      return Billing.Settings(currency: "EUR")
+    }
+
+    async let slow = runOffPool { try locator.resolve(Billing.Settings.self) }
+    let meanwhile = await runOffPool { () -> [String] in
+      guard entered.wait(timeout: .now() + 5) == .success else { return ["no slow factory"] }
+      defer { gate.signal() }
+      let resolveNow = {
+        (try? locator.resolve(Shipping.Settings.self)).map(\.carrier) ?? "an error"
+      }
+      locator.register(Shipping.Settings.self) { Shipping.Settings(carrier: carriers.first) }
+      let first = resolveNow()
+      locator.register(Shipping.Settings.self) { Shipping.Settings(carrier: carriers.second) }
+      return [first, resolveNow()]
+    }
+    let slowOutcome = await slow
+
+    // A registration counts from the moment register(_:factory:) returns, for everyone.
+    #expect(
+      meanwhile.value == [carriers.first, carriers.second] && !gateTimedOut.withLock { $0 }
+        && slowOutcome.value == Billing.Settings(currency: "EUR"),
+      """
+      While one thread's Billing.Settings factory was still running, another thread \
+      registered Shipping.Settings (\(carriers.first)), resolved it, registered it again \
+      (\(carriers.second)) and resolved it again; it got \
+      \(meanwhile.value.map { "\($0)" } ?? "stuck, no answer within 5 seconds"), expected \
+      [\(carriers.first), \(carriers.second)]\
+      \(gateTimedOut.withLock { $0 } ? ", and it was stuck until the slow factory gave up" : ""). \
+      resolve(_:) runs the factory registered now: a registration that waits until no \
+      resolve is running (or for a lock held while a factory runs) is not there when \
+      launch code asks for it.
+      """
+    )
+  }
 }

@@ -1,3 +1,4 @@
+import KataTestSupport
 import Lesson03ServiceLocator
 import Synchronization
 import Testing
@@ -193,5 +194,37 @@ struct Task2Tests {
         """
       )
     }
+  }
+
+  @Test(
+    "Guard: after many failed requests on one thread, the locator still serves what is registered",
+    arguments: [(300, "EUR"), (2_000, "USD")])
+  func manyFailuresAreNotFatal(example: (misses: Int, currency: String)) async {
+    let locator = ServiceLocator()
+    locator.register(Billing.Settings.self) { Billing.Settings(currency: example.currency) }
+
+    // A screen that probes for optional services misses again and again, on one thread.
+    let outcome = await runOffPool { () -> (threw: Int, billing: Billing.Settings?) in
+      var threw = 0
+      for _ in 0..<example.misses where (try? locator.resolve(Shipping.Settings.self)) == nil {
+        threw += 1
+      }
+      return (threw, try? locator.resolve(Billing.Settings.self))
+    }
+
+    // Each miss is an answer, not a step towards a limit: nothing of it stays behind.
+    #expect(
+      outcome.value?.threw == example.misses
+        && outcome.value?.billing == Billing.Settings(currency: example.currency),
+      """
+      On one thread, Shipping.Settings (not registered) was requested \(example.misses) \
+      times, \(outcome.value.map { "and \($0.threw) requests threw" } ?? "never finished"); \
+      then Billing.Settings resolved to \
+      \(resolvedText(outcome.value?.billing)) instead of the \(example.currency) settings \
+      registered for it. A failed request must leave nothing behind: what resolve(_:) \
+      counts or marks while it works (a depth, a type in progress) is undone on every way \
+      out, a throw included.
+      """
+    )
   }
 }

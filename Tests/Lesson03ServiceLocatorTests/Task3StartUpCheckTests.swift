@@ -1,5 +1,7 @@
+import Foundation
 import KataTestSupport
 import Lesson03ServiceLocator
+import Synchronization
 import Testing
 
 @Suite("Task 3 — Report every missing registration at start-up")
@@ -414,6 +416,85 @@ struct Task3Tests {
         same locator. If the check builds the services, does it hold the locator's lock while \
         a factory runs? Copy what you need under the lock and build after releasing it.
         """
+    )
+  }
+
+  @Test(
+    "Guard: a check that builds keeps nothing it built", arguments: [1, 3])
+  func checkKeepsNothingItBuilt(checks: Int) {
+    let locator = ServiceLocator()
+    let made = Mutex<[WeakBox<Connection>]>([])
+    locator.register(Connection.self) {
+      let connection = Connection(number: made.withLock { $0.count + 1 })
+      made.withLock { $0.append(WeakBox(connection)) }
+      return connection
+    }
+    locator.register(Billing.Settings.self) { Billing.Settings(currency: "EUR") }
+
+    for _ in 0..<checks {
+      try? locator.verifyRegistrations([Connection.self, Billing.Settings.self])
+    }
+
+    // The locator lives on, as the app's does; what a check built must not.
+    let alive = made.withLock { boxes in boxes.filter { $0.object != nil }.count }
+    let built = made.withLock { $0.count }
+    withExtendedLifetime(locator) {}
+    #expect(
+      alive == 0,
+      """
+      The start-up check ran \(checks) time(s) and built \(built) Connection(s) (a class); \
+      \(alive) of them are still alive after the check returned, while nobody but the \
+      locator can hold them. A check that builds the services to see that they can be made \
+      must let go of what it built: launch code may still register after it, and a service \
+      (a connection, a database) kept for nothing holds its resources for the app's life.
+      """
+    )
+  }
+
+  @Test(
+    "Guard: while a check waits in a factory, other threads resolve and register",
+    arguments: [("DHL", "UPS"), ("FedEx", "GLS")])
+  func checkDoesNotBlockTheLocator(carriers: (first: String, second: String)) async {
+    let locator = ServiceLocator()
+    // Signalled when the check reaches the slow factory, or when it returns without it.
+    let progress = DispatchSemaphore(value: 0)
+    let gate = DispatchSemaphore(value: 0)
+    let gateTimedOut = Mutex(false)
+    locator.register(Billing.Settings.self) {
+      // A slow factory (opening a database, say), if the check builds it.
+      progress.signal()
+      if gate.wait(timeout: .now() + 5) == .timedOut { gateTimedOut.withLock { $0 = true } }
+      return Billing.Settings(currency: "EUR")
+    }
+    locator.register(Shipping.Settings.self) { Shipping.Settings(carrier: carriers.first) }
+
+    async let check = runOffPool {
+      defer { progress.signal() }
+      try locator.verifyRegistrations([Billing.Settings.self, Shipping.Settings.self])
+    }
+    let meanwhile = await runOffPool { () -> [String] in
+      guard progress.wait(timeout: .now() + 5) == .success else { return ["no check ran"] }
+      defer { gate.signal() }
+      let first = (try? locator.resolve(Shipping.Settings.self)).map(\.carrier) ?? "an error"
+      locator.register(Shipping.Settings.self) { Shipping.Settings(carrier: carriers.second) }
+      let second = (try? locator.resolve(Shipping.Settings.self)).map(\.carrier) ?? "an error"
+      return [first, second]
+    }
+    let checked = await check
+
+    // The check, like resolve(_:), runs factories with the lock released.
+    #expect(
+      meanwhile.value == [carriers.first, carriers.second] && !gateTimedOut.withLock { $0 }
+        && checked.didFinish,
+      """
+      While the start-up check ran (and, if it builds, waited in a slow factory), another \
+      thread resolved Shipping.Settings, registered it again and resolved it again; it got \
+      \(meanwhile.value.map { "\($0)" } ?? "stuck, no answer within 5 seconds"), expected \
+      [\(carriers.first), \(carriers.second)]\
+      \(gateTimedOut.withLock { $0 } ? ", and it waited until the slow factory gave up" : ""). \
+      A check that builds must run the factories outside the lock, as resolve(_:) does: \
+      copy what you need under the lock, release it, then build.
+      """
     )
   }
 }

@@ -420,7 +420,7 @@ struct Task4Tests {
   }
 
   /// Outages in a row: a few, and far more than any threshold a breaker would pick.
-  static let outagesInARow = [2, 3, 100]
+  static let outagesInARow = [2, 3, 1_000]
 
   @Test(
     "After outages in a row, the same service charges the next order and places it",
@@ -454,6 +454,98 @@ struct Task4Tests {
       failures that stops the service from charging (a circuit breaker, after however many \
       outages) never sees the gateway recover; whether to try again is the caller's call, \
       so charge every order the service is given.
+      """
+    )
+  }
+
+  @Test(
+    "One service takes the same order number again and again, whatever came before",
+    arguments: [("W-1", 3), ("W-2", 150)])
+  func sameOrderNumberAgainAndAgain(example: (orderID: String, inARow: Int)) async {
+    let id = example.orderID
+    let count = example.inARow
+    let gateway = SwitchableGateway(prefix: id)
+    let receipts = SwitchableReceiptStore()
+    let analytics = AnalyticsSpy()
+    let service = makeCheckoutService(payments: gateway, receipts: receipts, analytics: analytics)
+    var steps: [String] = []
+    let place = { (amount: Int) async -> Receipt? in
+      do {
+        let receipt = try await service.placeOrder(Order(id: id, totalInCents: amount))
+        steps.append("\(amount): receipt \(receipt.transactionID) for \(receipt.amountInCents)")
+        return receipt
+      } catch {
+        steps.append("\(amount): threw \(error)")
+        return nil
+      }
+    }
+
+    // The bank declines the card again and again; then the card is fixed.
+    gateway.answer(.decline)
+    for _ in 0..<count { _ = await place(1_000) }
+    gateway.answer(.approve)
+    // The bank says yes, but the store is down again and again; then it is back.
+    receipts.failing(true)
+    for _ in 0..<count { _ = await place(1_000) }
+    receipts.failing(false)
+    let paid = await place(1_000)
+    // The customer changes the order (same number, another amount) and pays again.
+    let changed = await place(2_500)
+    // Both payments are refunded, the first one first.
+    for receipt in [paid, changed].compactMap({ $0 }) { try? await service.refund(receipt) }
+    // The bank is down again and again; then it is back.
+    gateway.answer(.outage)
+    for _ in 0..<count { _ = await place(1_000) }
+    gateway.answer(.approve)
+    _ = await place(1_000)
+
+    let txn = { (number: Int) in "txn-\(id)-\(number)" }
+    let expectedSteps =
+      Array(repeating: "1000: threw The payment was declined.", count: count)
+      + (1...count).map { _ in "1000: threw OutageError(507)" }
+      + [
+        "1000: receipt \(txn(count + 1)) for 1000", "2500: receipt \(txn(count + 2)) for 2500",
+      ]
+      + Array(repeating: "1000: threw OutageError(503)", count: count)
+      + ["1000: receipt \(txn(count + 3)) for 1000"]
+    let expectedCharges =
+      Array(repeating: 1_000, count: 2 * count + 1) + [2_500]
+      + Array(repeating: 1_000, count: count + 1)
+    let expectedRefunds = ["\(txn(count + 1)) for 1000", "\(txn(count + 2)) for 2500"]
+    let expectedSaves =
+      (1...count).map { txn($0) } + [txn(count + 1), txn(count + 2), txn(count + 3)]
+    let expectedEvents =
+      Array(repeating: "checkout_declined(\(id))", count: count)
+      + ["checkout_completed(\(id))", "checkout_completed(\(id))"]
+      + ["refund_issued(\(id))", "refund_issued(\(id))", "checkout_completed(\(id))"]
+
+    let charges = gateway.spy.charges
+    let refunds = gateway.spy.refunds.map { "\($0.transactionID) for \($0.amountInCents)" }
+    let saves = receipts.attempted.map(\.transactionID)
+    let events = analytics.events.map(\.description)
+    // The first placements that ended otherwise than expected, so a long run reads short.
+    let wrong = zip(steps.indices, zip(steps, expectedSteps)).filter { $1.0 != $1.1 }.prefix(3)
+      .map { "placement \($0 + 1) ended \"\($1.0)\", expected \"\($1.1)\"" }
+    let wrongEvents = zip(events, expectedEvents).filter { $0 != $1 }.prefix(3).map(\.0)
+    // Every placement and every refund is a new question to the bank, and is recorded.
+    #expect(
+      steps == expectedSteps
+        && charges.map(\.reference) == Array(repeating: id, count: 3 * count + 3)
+        && charges.map(\.amountInCents) == expectedCharges && refunds == expectedRefunds
+        && saves == expectedSaves && events == expectedEvents,
+      """
+      One service took order \(id) again and again: \(count) declines in a row, then \
+      \(count) failed saves in a row, then paid for 1000 and (changed) for 2500, both \
+      refunded, then \(count) outages in a row, then paid again. Placements that ended \
+      otherwise: \(wrong.isEmpty ? "none" : wrong.joined(separator: "; ")); the gateway \
+      saw \(charges.count) charge(s) (expected \(expectedCharges.count)) and refunds \
+      \(refunds) (expected \(expectedRefunds)); the store was asked to save \(saves.count) \
+      receipt(s) (expected \(expectedSaves.count), each once); analytics recorded \
+      \(events.count) event(s) (expected \(expectedEvents.count)\
+      \(wrongEvents.isEmpty ? "" : "; first unexpected: \(wrongEvents)")). The service \
+      remembers no earlier orders and counts no failures: it charges every placement, \
+      refunds what each receipt says, saves each receipt once, records every decline, \
+      and does not stop charging after a run of declines, failed saves or outages.
       """
     )
   }
@@ -665,19 +757,33 @@ struct Task4Tests {
         "checkout_declined(second-1)", "checkout_completed(second-2)",
         "refund_issued(second-2)",
       ]
+    // Work of one service that reached the other's fakes, or none of it.
+    let mixed = first.summary.contains("second") || second.summary.contains("first")
     // Each service's gateway, store and analytics see that service's work only.
     #expect(
       firstOK && secondOK,
       """
       Two services, each built with its own fakes, placed, declined and refunded orders. \
       The first one's fakes saw: \(first.summary). The second one's saw: \(second.summary). \
-      Each should see only its own service's work. A collaborator kept where every service \
-      shares it (a static, a global registry) belongs to whichever service was built last; \
-      keep each service's collaborators in the service.
+      Each should see only its own service's work. \(mixed ? Self.shared : Self.wrongCalls)
       """
     )
   }
 
+  static let shared = """
+    One service's work reached the other's fakes: a collaborator kept where every service \
+    shares it (a static, a global registry) belongs to whichever service was built last; \
+    keep each service's collaborators in the service.
+    """
+  static let wrongCalls = """
+    Each service's fakes saw only that service's work, but not the calls expected: compare \
+    the order numbers, transaction IDs, amounts and events above with what each service \
+    was asked to do.
+    """
+  static let wrongArguments = """
+    As many calls happened as expected, but not all with what the order or the receipt \
+    gives: compare the order numbers and transaction IDs above with the expected ones.
+    """
   static let released = """
     A collaborator that went missing was released: a service must keep what its initializer \
     is given (a strong reference, not a weak one as for a delegate), or in the app, where the \
@@ -718,7 +824,8 @@ struct Task4Tests {
       The service was handed a gateway, a store and analytics that nothing else keeps, then \
       placed \(ids.paid), had \(ids.declined) declined and refunded \(ids.paid). Its \
       collaborators did \(log.entries); expected \(expected). \
-      \(log.entries.sorted() == expected.sorted() ? Self.outOfOrder : Self.released)
+      \(log.entries.sorted() == expected.sorted()
+        ? Self.outOfOrder : log.entries.count < expected.count ? Self.released : Self.wrongArguments)
       """
     )
   }

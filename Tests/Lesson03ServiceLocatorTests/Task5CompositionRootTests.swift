@@ -382,6 +382,92 @@ struct Task5Tests {
     )
   }
 
+  @Test(
+    "On an outage too, the service keeps the gateway it was built with",
+    arguments: [("K-1", "K-2"), ("P-7", "P-8")])
+  func outageKeepsTheGatewayItWasBuiltWith(ids: (down: String, next: String)) async throws {
+    let spies = CheckoutSpies()
+    let failing = OutageForOrdersGateway(transactionID: "txn-built", outages: [ids.down])
+    let locator = spies.locator()
+    locator.register(PaymentGateway.self) { failing }
+    let service = try #require(
+      try? makeCheckoutService(resolvingFrom: locator),
+      "makeCheckoutService(resolvingFrom:) threw although the locator holds all three services."
+    )
+    // Launch code registers another gateway once the service exists; the locator stays alive.
+    let later = PaymentGatewaySpy(transactionID: "txn-later")
+    locator.register(PaymentGateway.self) { later }
+
+    let down = try? await service.placeOrder(Order(id: ids.down, totalInCents: 100))
+    let next = try? await service.placeOrder(Order(id: ids.next, totalInCents: 200))
+    withExtendedLifetime(locator) {}
+
+    // An outage ends one order; the next one goes to the same gateway.
+    #expect(
+      down == nil && next?.transactionID == "txn-built"
+        && failing.spy.charges.map(\.reference) == [ids.down, ids.next]
+        && later.charges.isEmpty,
+      """
+      The service was built with a gateway that had an outage for \(ids.down); then another \
+      gateway was registered in the same locator. The gateway it was built with saw charges \
+      \(failing.spy.charges.map(\.reference)), the one registered later \
+      \(later.charges.map(\.reference)), and \(ids.next) got \(resolvedText(next)). Both \
+      orders should go to the gateway the service was built with. A service that reaches \
+      the locator again after an outage (to "reconnect", through a closure, even a weak \
+      one) still looks its collaborators up: keep what was resolved at the build, and \
+      nothing of the locator.
+      """
+    )
+  }
+
+  @Test("A locator with nothing registered fails the build: there is no stand-in for it")
+  func emptyLocatorFailsTheBuild() {
+    let building = Result { try makeCheckoutService(resolvingFrom: ServiceLocator()) }
+
+    // A build from nothing is a launch that forgot every registration: it must say so.
+    let message = building.thrownDescription
+    #expect(
+      message != "nothing" && CheckoutNeed.allCases.contains { message.contains($0.typeName) },
+      """
+      makeCheckoutService(resolvingFrom:) was given a locator with nothing registered and \
+      \(message == "nothing" ? "returned a service" : "threw \"\(message)\""). It should \
+      throw, naming a missing service. No stand-in for a missing service, not even when all \
+      of them are missing (demo services for a preview, say): what runs in the app is what \
+      launch code registered.
+      """
+    )
+  }
+
+  @Test(
+    "The locator does not keep the service built from it", arguments: [1, 2])
+  func locatorDoesNotKeepTheService(builds: Int) throws {
+    let spies = CheckoutSpies()
+    let locator = spies.locator()
+    let built = (0..<builds).map { _ -> (box: WeakBox<CheckoutService>, made: Bool) in
+      let service = try? makeCheckoutService(resolvingFrom: locator)
+      return (WeakBox(service), service != nil)
+    }
+    try #require(
+      built.allSatisfy { $0.made },
+      "makeCheckoutService(resolvingFrom:) threw although the locator holds all three services."
+    )
+    let alive = built.filter { $0.box.object != nil }.count
+
+    // The caller let go of every service; the locator it was built from lives on.
+    withExtendedLifetime(locator) {}
+    #expect(
+      alive == 0,
+      """
+      A caller built \(builds) service(s) from a locator and dropped them, keeping only the \
+      locator (as an app keeps its launch locator); \(alive) of them are still alive. \
+      Something keeps the built service: a registration in that locator (under any type: \
+      the service itself, or a wrapper for screens to look it up), or a cache. Whoever needs \
+      the service is given it through an initializer; leave the locator as launch code \
+      filled it.
+      """
+    )
+  }
+
   @Test("Only the composition root resolves: the service itself never asks the locator")
   func onlyTheCompositionRootResolves() async throws {
     let witness = ResolutionWitness()

@@ -826,3 +826,63 @@ struct ConnectionPair: Sendable {
   let first: Connection
   let second: Connection
 }
+
+// MARK: - Collaborators whose answer the test changes between orders
+
+/// A gateway that answers every charge as the test last told it (`answer`): approve, with
+/// a new transaction ID each time (`txn-<prefix>-1`, `txn-<prefix>-2`, …), decline, or
+/// fail with an outage; it records every call like the spy.
+final class SwitchableGateway: PaymentGateway {
+  enum Answer: Sendable {
+    case approve, decline, outage
+  }
+
+  let spy = PaymentGatewaySpy()
+  private let prefix: String
+  private let state = Mutex((answer: Answer.approve, approved: 0))
+
+  init(prefix: String) { self.prefix = prefix }
+
+  /// How the next charges end.
+  func answer(_ answer: Answer) { state.withLock { $0.answer = answer } }
+
+  func charge(amountInCents: Int, reference: String) async throws -> String {
+    _ = try await spy.charge(amountInCents: amountInCents, reference: reference)
+    let (answer, number) = state.withLock { state in
+      if state.answer == .approve { state.approved += 1 }
+      return (state.answer, state.approved)
+    }
+    switch answer {
+    case .approve: return "txn-\(prefix)-\(number)"
+    case .decline: throw PaymentError.declined
+    case .outage: throw OutageError(code: 503)
+    }
+  }
+
+  func refund(transactionID: String, amountInCents: Int) async throws {
+    try await spy.refund(transactionID: transactionID, amountInCents: amountInCents)
+  }
+}
+
+/// A receipt store that fails every save while the test says so (`failing(_:)`), and keeps
+/// the rest; it records every attempt.
+final class SwitchableReceiptStore: ReceiptStore {
+  private let state = Mutex((failing: false, attempted: [Receipt](), saved: [Receipt]()))
+
+  /// Whether the next saves fail.
+  func failing(_ failing: Bool) { state.withLock { $0.failing = failing } }
+
+  /// Every receipt it was asked to save, in order.
+  var attempted: [Receipt] { state.withLock { $0.attempted } }
+  /// The receipts it kept.
+  var receipts: [Receipt] { state.withLock { $0.saved } }
+
+  func save(_ receipt: Receipt) async throws {
+    let failing = state.withLock { state in
+      state.attempted.append(receipt)
+      if !state.failing { state.saved.append(receipt) }
+      return state.failing
+    }
+    if failing { throw OutageError(code: 507) }
+  }
+}
