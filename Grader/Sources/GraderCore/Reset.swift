@@ -87,7 +87,9 @@ struct Reset {
     } catch {
       throw .resetFailed("\(Self.reason(error)). Your files are in \(backup)/.")
     }
-    say(style.pass("Reset.") + " \(folder)/ holds the starter again; your files are in \(backup)/.")
+    say(
+      style.pass("Reset.") + " \(folder)/ holds the starter again; your files are in \(backup)/ "
+        + "(to take them back: cp -R \(backup)/. \(folder)/).")
     return 0
   }
 
