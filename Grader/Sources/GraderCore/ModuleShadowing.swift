@@ -22,7 +22,10 @@ import Foundation
 enum ModuleShadowing {
   /// The modules the tests' own code names: the testing library, the standard library and
   /// the toolchain's modules the test files import.
-  static let modules = ["Testing", "Swift", "Foundation", "Synchronization", "KataTestSupport"]
+  static let modules = [
+    "Testing", "Swift", "Foundation", "Synchronization", "KataTestSupport", "Runtime", "Dispatch",
+    "Glibc", "Darwin",
+  ]
 
   /// The shared test support every lesson's tests import.
   static let supportFolder = "Tests/KataTestSupport"
@@ -42,14 +45,14 @@ enum ModuleShadowing {
       }
     }
     let module = folder.split(separator: "/").last.map(String.init) ?? ""
-    let borrowed = borrowedNames(testsFolder: testsFolder, module: module, root: root)
+    let borrowed = borrowedNames(testsFolder: testsFolder, root: root)
     // A type named like one the tests take from elsewhere is never the lesson's own: a
     // `struct Array` nested somewhere, or behind `#if false`, claims no extension of Array.
     let own = OwnTypes(
       codes: sources.map(\.code), module: module,
       notOwn: borrowed.union(standardTypes).union(standardNames))
     // Each check, in turn over every file: what it finds (a line), and what to say of it.
-    let checks: [(String) -> (line: Int, message: String)?] = [
+    var checks: [(String) -> (line: Int, message: String)?] = [
       { code in
         declaration(inCode: code).map { name, line in
           (
@@ -95,6 +98,17 @@ enum ModuleShadowing {
           }
       },
     ]
+    checks.append { code in
+      publicStandardOperator(inCode: code).map { name, line in
+        (
+          line,
+          "this declares a public \(name), an operator the tests use from the standard library "
+            + "(`~=` matches their `case` patterns, `??` their defaults): the tests import your "
+            + "module, so they would use yours instead. Drop `public`, or use a method of your "
+            + "own."
+        )
+      }
+    }
     for check in checks {
       for (file, code) in sources {
         guard let (line, message) = check(code) else { continue }
@@ -133,18 +147,16 @@ enum ModuleShadowing {
     "FileHandle", "TimeInterval", "JSONEncoder", "JSONDecoder", "Sendable", "Never", "Void",
   ]
 
-  /// The names the tests at `testsFolder` take from elsewhere than the lesson: what their
-  /// code names unqualified (not after a `.`), less what the tests declare themselves and
-  /// what the lesson's reference solution declares at its top level (the lesson's API), so
-  /// Swift Testing's, the standard library's, Foundation's and the test support's names.
-  /// Without `Solutions/` (a workshop may delete it), the known names of those modules the
-  /// tests use.
-  static func borrowedNames(testsFolder: String, module: String, root: URL) -> Set<String> {
+  /// The names of Swift Testing, the standard library, Foundation and the shared test
+  /// support that the tests at `testsFolder` write unqualified (not after a `.`): a public
+  /// declaration of the lesson with one of these names would take its place in the tests.
+  ///
+  /// Known lists, not every identifier the tests use: a test's local, parameter or generic
+  /// parameter (`build`, `Service`) is no name a lesson's declaration can take over, and a
+  /// lesson may well declare one.
+  static func borrowedNames(testsFolder: String, root: URL) -> Set<String> {
     var used = Set<String>()
-    var declared = Set<String>()
     var support = Set<String>()
-    let anyDeclaration =
-      /\b(?:enum|struct|class|actor|protocol|typealias|associatedtype|let|var|func|case)\s+`?([A-Za-z_][A-Za-z0-9_]*)/
     for file in SwiftFiles.below([testsFolder, supportFolder], in: root) {
       guard let text = try? String(contentsOf: root.appending(path: file), encoding: .utf8)
       else { continue }
@@ -153,23 +165,24 @@ enum ModuleShadowing {
         support.formUnion(topLevelDeclarations(inCode: code).filter(\.isPublic).map(\.name))
         continue
       }
-      declared.formUnion(code.matches(of: anyDeclaration).map { String($0.output.1) })
       for match in code.matches(of: /[A-Za-z_][A-Za-z0-9_]*/) {
         let before = code[..<match.range.lowerBound].last { !$0.isWhitespace }
         if before != "." { used.insert(String(match.output)) }
       }
     }
-    let solution = "Solutions/\(module)"
-    let lesson = SwiftFiles.below([solution], in: root).flatMap { file in
-      (try? String(contentsOf: root.appending(path: file), encoding: .utf8)).map {
-        topLevelDeclarations(inCode: CodeText.withoutCommentsAndLiterals($0)).map(\.name)
-      } ?? []
-    }
-    guard !lesson.isEmpty else {
-      return used.intersection(
-        testingNames.union(support).union(standardTypes).union(standardNames))
-    }
-    return used.subtracting(declared).subtracting(lesson)
+    return used.intersection(
+      testingNames.union(support).union(standardTypes).union(standardNames))
+  }
+
+  /// The first public declaration in `code` of `~=` or `??`, operators the tests use from
+  /// the standard library that their own comparisons (`StandardComparisons.swift`) do not
+  /// declare, and its line.
+  static func publicStandardOperator(inCode code: String) -> (name: String, line: Int)? {
+    guard
+      let match = code.firstMatch(
+        of: /\b(?:public|package|open)\s+(?:[\w@]+\s+)*func\s*(~=|\?\?)/)
+    else { return nil }
+    return (String(match.output.1), line(of: match.range.lowerBound, in: code))
   }
 
   /// The first public (or `package`, or `open`) declaration at the top level of `code` named
@@ -213,41 +226,106 @@ enum ModuleShadowing {
     return found
   }
 
-  /// The types a lesson declares, and the typealiases it declares, across its files.
+  /// `code` with all but its top level blanked out (line breaks kept): what lies inside
+  /// braces or inside an `#if` … `#endif` block. A type declared there is no top-level type
+  /// of the lesson (a decoy `struct Array` nested in an enum, or behind `#if false`).
+  static func topLevelOnly(_ code: String) -> String {
+    var result = ""
+    var depth = 0
+    var conditional = 0
+    for line in code.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+      let trimmed = line.drop(while: \.isWhitespace)
+      if trimmed.hasPrefix("#if") { conditional += 1 }
+      let inConditional = conditional > 0
+      if trimmed.hasPrefix("#endif") { conditional = max(0, conditional - 1) }
+      for character in line {
+        if character == "}" { depth = max(0, depth - 1) }
+        result.append(depth == 0 && !inConditional ? character : " ")
+        if character == "{" { depth += 1 }
+      }
+      result.append("\n")
+    }
+    return result
+  }
+
+  /// The types a lesson declares at its top level, its typealiases, and which of its
+  /// protocols bring public members to whatever conforms to them, across its files.
   struct OwnTypes {
+    /// Top-level types, outside any `#if`.
     var types: Set<String> = []
     var protocols: Set<String> = []
-    /// The lesson's protocols that an extension with public members extends.
-    var protocolsWithPublicExtensions: Set<String> = []
+    /// Each top-level protocol's parents, as written.
+    var parents: [String: [String]] = [:]
+    /// Top-level aliases, outside any `#if`: they stand for a single name.
     var aliases: [String: Substring] = [:]
+    /// Aliases declared anywhere: they stand for the last name of a path (`Log.Entries`).
+    var nestedAliases: [String: Substring] = [:]
+    /// The lesson's protocols whose extensions (or a parent's) declare public members.
+    var protocolsWithPublicExtensions: Set<String> = []
     var module: String
 
     init(codes: [String], module: String, notOwn: Set<String>) {
       self.module = module
-      let nominal = /\b(enum|struct|class|actor|protocol)\s+`?([A-Za-z_][A-Za-z0-9_]*)/
+      let nominal = /\b(enum|struct|class|actor|protocol)\s+`?([A-Za-z_][A-Za-z0-9_]*)`?/
       let alias = /\btypealias\s+`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:<[^=]*>)?\s*=\s*/
       for code in codes {
-        for match in code.matches(of: nominal) where !notOwn.contains(String(match.output.2)) {
-          types.insert(String(match.output.2))
-          if match.output.1 == "protocol" { protocols.insert(String(match.output.2)) }
+        let top = ModuleShadowing.topLevelOnly(code)
+        for match in top.matches(of: nominal) where !notOwn.contains(String(match.output.2)) {
+          let name = String(match.output.2)
+          types.insert(name)
+          guard match.output.1 == "protocol" else { continue }
+          protocols.insert(name)
+          let header = top[match.range.upperBound...].prefix { $0 != "{" }
+          if let colon = header.firstIndex(of: ":") {
+            var list = header[header.index(after: colon)...]
+            if let clause = list.firstMatch(of: /\bwhere\b/) {
+              list = list[..<clause.range.lowerBound]
+            }
+            parents[name] = list.matches(of: /[A-Za-z_][A-Za-z0-9_]*/).map { String($0.output) }
+          }
+        }
+        for match in top.matches(of: alias) {
+          aliases[String(match.output.1)] = code[match.range.upperBound...]
         }
         for match in code.matches(of: alias) {
-          aliases[String(match.output.1)] = code[match.range.upperBound...]
+          nestedAliases[String(match.output.1)] = code[match.range.upperBound...]
         }
       }
       for code in codes {
         for found in ModuleShadowing.extensions(inCode: code) where found.isPublic {
-          let extended =
-            ModuleShadowing.writtenType(found.rest).split(separator: ".").last
-            .map(String.init) ?? ""
-          if protocols.contains(extended) { protocolsWithPublicExtensions.insert(extended) }
+          if let extended = ownProtocol(found.rest) {
+            protocolsWithPublicExtensions.insert(extended)
+          }
+        }
+      }
+      // A protocol that refines one of them brings the same members.
+      var grew = true
+      while grew {
+        grew = false
+        for (child, written) in parents where !protocolsWithPublicExtensions.contains(child) {
+          if written.contains(where: {
+            ownProtocol(Substring($0)).map(protocolsWithPublicExtensions.contains) ?? false
+          }) {
+            protocolsWithPublicExtensions.insert(child)
+            grew = true
+          }
         }
       }
     }
 
+    /// The lesson's protocol that `written` names, through its typealiases; `nil` when it
+    /// names none.
+    func ownProtocol(_ written: Substring, hops: Int = 0) -> String? {
+      let text = written.drop(while: \.isWhitespace)
+      guard let path = text.prefixMatch(of: /`?[A-Za-z_][A-Za-z0-9_]*`?/) else { return nil }
+      let name = path.output.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+      if let target = aliases[name], hops < 8 { return ownProtocol(target, hops: hops + 1) }
+      return protocols.contains(name) ? name : nil
+    }
+
     /// The name of the type that `written` (the text after `extension` or `=`) extends,
     /// unless it is one of the lesson's own types: `[String]` is `Array`, `String?` is
-    /// `Optional`, a lesson's typealias (nested ones too) stands for what it names.
+    /// `Optional`, a lesson's typealias (a nested one too) stands for what it names.
     func foreignType(_ written: Substring, hops: Int = 0) -> String? {
       let text = written.drop(while: \.isWhitespace)
       if text.hasPrefix("[") {
@@ -267,19 +345,30 @@ enum ModuleShadowing {
         let path = text.prefixMatch(
           of: /`?[A-Za-z_][A-Za-z0-9_]*`?(?:\s*\.\s*`?[A-Za-z_][A-Za-z0-9_]*`?)*/)
       else { return nil }
-      let names = path.output.split(separator: ".").map {
+      var names = path.output.split(separator: ".").map {
         $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\n\r`"))
       }
       let after = text[path.range.upperBound...].drop { $0 == " " }
       if after.hasPrefix("?") || after.hasPrefix("!") { return "Optional" }
-      // The type is the path's last name (`Outer.Inner`, `Swift.Array`, `Log.Entries`).
-      guard let name = names.last, !name.isEmpty else { return nil }
-      if let target = aliases[name], hops < 8 { return foreignType(target, hops: hops + 1) }
-      if types.contains(name) && !(names.count > 1 && ModuleShadowing.modules.contains(names[0])) {
-        return nil
+      if names.count > 1, ModuleShadowing.modules.contains(names[0]) || names[0] == module {
+        names.removeFirst()
       }
-      return name
+      guard let first = names.first, let last = names.last, !last.isEmpty else { return nil }
+      if names.count == 1 {
+        if let target = aliases[first], hops < 8 { return foreignType(target, hops: hops + 1) }
+        return types.contains(first) ? nil : first
+      }
+      // A path: a type nested in one of the lesson's is the lesson's, unless it is an alias.
+      guard types.contains(first) else { return last }
+      if let target = nestedAliases[last], hops < 8 { return foreignType(target, hops: hops + 1) }
+      return nil
     }
+  }
+
+  /// `public`, `open` or `package` used as a modifier (followed by a declaration, an
+  /// attribute or another modifier), not a parameter, a variable or a call named `open`.
+  static var publicModifier: Regex<Substring> {
+    /\b(?:public|open|package)\s+(?:@|func\b|var\b|let\b|subscript\b|init\b|typealias\b|struct\b|enum\b|class\b|actor\b|protocol\b|static\b|final\b|override\b|convenience\b|required\b|mutating\b|nonmutating\b|nonisolated\b|lazy\b|dynamic\b|indirect\b|weak\b|unowned\b|extension\b|prefix\b|postfix\b|infix\b)/
   }
 
   /// The extensions in `code`: where each starts, what follows the keyword, whether it is
@@ -290,8 +379,7 @@ enum ModuleShadowing {
     code.matches(of: /(\b(?:public|open|package)\s+)?\bextension\b/).map { match in
       let rest = code[match.range.upperBound...]
       let body = rest.firstIndex(of: "{").map { braced(code, from: $0) } ?? ""
-      let isPublic =
-        match.output.1 != nil || body.contains(/\b(public|open|package)\b/)
+      let isPublic = match.output.1 != nil || body.contains(publicModifier)
       return (match.range.lowerBound, rest, isPublic, body)
     }
   }
@@ -324,8 +412,10 @@ enum ModuleShadowing {
       if let clause = conformances.firstMatch(of: /\bwhere\b/) {
         conformances = conformances[..<clause.range.lowerBound]
       }
-      let named = conformances.matches(of: /[A-Za-z_][A-Za-z0-9_]*/).map { String($0.output) }
-      for proto in named where own.protocolsWithPublicExtensions.contains(proto) {
+      for match in conformances.matches(of: /[A-Za-z_][A-Za-z0-9_]*/) {
+        guard let proto = own.ownProtocol(match.output),
+          own.protocolsWithPublicExtensions.contains(proto)
+        else { continue }
         return (foreign, proto, line(of: found.start, in: code))
       }
     }
@@ -342,9 +432,7 @@ enum ModuleShadowing {
     let member =
       /\b(?:enum|struct|class|actor|typealias|associatedtype|let|var|func)\s+`?([A-Za-z_][A-Za-z0-9_]*)/
     for found in extensions(inCode: code) where found.isPublic {
-      guard own.foreignType(found.rest) == nil else { continue }
-      let extended = writtenType(found.rest).split(separator: ".").last.map(String.init) ?? ""
-      guard own.protocols.contains(extended) else { continue }
+      guard own.ownProtocol(found.rest) != nil else { continue }
       for match in found.body.matches(of: member) where names.contains(String(match.output.1)) {
         return (String(match.output.1), line(of: match.range.lowerBound, in: code))
       }

@@ -40,7 +40,10 @@ import Testing
     struct FakeStore: Store {
       func save() { Issue.record("saved") }
     }
+    func register<Service>(_ service: Service) {}
     @Test func boxes() {
+      let build = "staging"
+      register(build)
       let box = makeBox()
       #expect(Mirror(reflecting: box).children.isEmpty)
       let saved: [String] = []
@@ -103,6 +106,37 @@ import Testing
         "declares a public Issue,", 3
       ),
       ("public struct Mirror {}", "declares a public Mirror,", 1),
+      // Break round 6: a chain of protocols, an alias, a decoy of another standard name, an
+      // operator, a module the tests name only where it exists.
+      (
+        "public protocol Listing: Collection {}\nextension Listing where Element: Equatable {\n  public var isEmpty: Bool { true }\n}\npublic protocol Checkout: Listing {}\nextension Array: Checkout {}",
+        "conform to Checkout", 6
+      ),
+      (
+        "public protocol Text: StringProtocol {}\nextension Text {\n  public func contains(_ s: String) -> Bool { true }\n}\npublic protocol ErrorText: Text {}\nextension String: ErrorText {}",
+        "conform to ErrorText", 6
+      ),
+      (
+        "public protocol Listing: Collection {}\nextension Listing {\n  public var isEmpty: Bool { true }\n}\npublic typealias Shown = Listing\nextension Array: Shown {}",
+        "conform to Listing", 6
+      ),
+      (
+        "#if false\n  protocol ExpressibleByArrayLiteral {}\n#endif\nextension ExpressibleByArrayLiteral where Self: Collection {\n  public var isEmpty: Bool { true }\n}",
+        "public member to ExpressibleByArrayLiteral", 4
+      ),
+      (
+        "public typealias Shelf = Store\nextension Shelf {\n  public typealias Issue = Never\n}",
+        "declares a public Issue,", 3
+      ),
+      (
+        "public func ~= (pattern: String, value: String) -> Bool { true }", "declares a public ~=,",
+        1
+      ),
+      (
+        "public func ?? (lhs: String?, rhs: @autoclosure () -> String) -> String { \"\" }",
+        "declares a public ??,", 1
+      ),
+      ("public enum Runtime { public struct Backtrace {} }", "the name of a module", 1),
     ])
   func shadowsBeyondNames(source: String, said: String, line: Int) throws {
     for solution in [Self.solution, nil] {
@@ -119,6 +153,12 @@ import Testing
       "extension Store {\n  public func saveTwice() { save(); save() }\n}",
       "public protocol Fetching {}\nextension URLSession: Fetching {}",
       "public struct Box3 {}\nextension Box3 {\n  public typealias Issue = Int\n}",
+      // Break round 6: a test's local (`build`) and generic parameter (`Service`) are no names
+      // a lesson can take over; `open` as a parameter makes no extension public.
+      "public protocol ScreenBuilding {\n  func build() -> Box\n}",
+      "public protocol Service: AnyObject {}\npublic struct Entry {}",
+      "extension NSCondition {\n  func wait(until open: () -> Bool) {\n    while !open() { wait() }\n  }\n}",
+      "extension Array {\n  func opened(by gate: Gate) -> Bool { gate.open() }\n}",
     ])
   func ownShapesAreFine(source: String) throws {
     #expect(try problem(in: source, solution: Self.solution) == nil, "\(source)")
