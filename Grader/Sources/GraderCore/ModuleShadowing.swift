@@ -79,9 +79,9 @@ enum ModuleShadowing {
           (
             line,
             "this makes \(type) conform to \(proto), whose extension has public members: the "
-              + "tests would call them on every \(type) instead of the standard ones. Drop "
-              + "`public` from that extension's members, or wrap the \(type) in a type of "
-              + "your own."
+              + "tests would call them on every \(type) instead of the standard ones. Make "
+              + "that extension's members internal (or move them into the types that need "
+              + "them), or wrap the \(type) in a type of your own."
           )
         }
       },
@@ -199,8 +199,9 @@ enum ModuleShadowing {
   static func topLevelDeclarations(inCode code: String)
     -> [(name: String, isPublic: Bool, line: Int)]
   {
+    // A name, or a tuple of names (`let (Issue, x) = …`).
     let keyword =
-      /\b(?:enum|struct|class|actor|protocol|typealias|let|var|func|macro)\s+`?([A-Za-z_][A-Za-z0-9_]*)`?/
+      /\b(?:enum|struct|class|actor|protocol|typealias|let|var|func|macro)(?:\s+`?([A-Za-z_][A-Za-z0-9_]*)`?|\s*\(([^)=]*)\))/
     var found: [(name: String, isPublic: Bool, line: Int)] = []
     var depth = 0
     var previous = code.startIndex
@@ -217,11 +218,18 @@ enum ModuleShadowing {
       let modifiers =
         between.lastIndex { "{};".contains($0) }
         .map { between[between.index(after: $0)...] } ?? between
-      found.append(
-        (
-          String(match.output.1), modifiers.contains(/\b(?:public|open|package)\b/),
-          line(of: match.range.lowerBound, in: code)
-        ))
+      let names =
+        match.output.1.map { [String($0)] }
+        ?? (match.output.2.map { tuple in
+          tuple.matches(of: /[A-Za-z_][A-Za-z0-9_]*/).map { String($0.output) }
+        } ?? [])
+      for name in names where name != "_" {
+        found.append(
+          (
+            name, modifiers.contains(/\b(?:public|open|package)\b/),
+            line(of: match.range.lowerBound, in: code)
+          ))
+      }
     }
     return found
   }
@@ -489,9 +497,17 @@ enum ModuleShadowing {
     guard let pattern = try? Regex("\\b(?:\(kinds))\\s+`?(\(names))`?(?![\\w])") else {
       return nil
     }
-    guard let match = try? pattern.firstMatch(in: code), let name = match.output[1].substring
-    else { return nil }
-    return (String(name), line(of: match.range.lowerBound, in: code))
+    if let match = try? pattern.firstMatch(in: code), let name = match.output[1].substring {
+      return (String(name), line(of: match.range.lowerBound, in: code))
+    }
+    // A tuple of names: `let (Testing, x) = (Checks.self, 0)`.
+    for match in code.matches(of: /\b(?:let|var)\s*\(([^)=]*)\)/) {
+      for name in match.output.1.matches(of: /[A-Za-z_][A-Za-z0-9_]*/)
+      where modules.contains(String(name.output)) {
+        return (String(name.output), line(of: match.range.lowerBound, in: code))
+      }
+    }
+    return nil
   }
 
   /// The line of `index` in `code`, counting line feeds alone (a CRLF file's `"\r\n"` is one

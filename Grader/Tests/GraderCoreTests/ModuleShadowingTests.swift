@@ -137,6 +137,9 @@ import Testing
         "declares a public ??,", 1
       ),
       ("public enum Runtime { public struct Backtrace {} }", "the name of a module", 1),
+      ("import Testing\npublic let (Testing, x) = (Never.self, 0)", "the name of a module", 2),
+      ("public let (Runtime, _) = (Never.self, 0)", "the name of a module", 1),
+      ("public let (x, (y, Issue)) = (0, (1, Never.self))", "declares a public Issue,", 1),
     ])
   func shadowsBeyondNames(source: String, said: String, line: Int) throws {
     for solution in [Self.solution, nil] {
@@ -159,6 +162,7 @@ import Testing
       "public protocol Service: AnyObject {}\npublic struct Entry {}",
       "extension NSCondition {\n  func wait(until open: () -> Bool) {\n    while !open() { wait() }\n  }\n}",
       "extension Array {\n  func opened(by gate: Gate) -> Bool { gate.open() }\n}",
+      "public let (total, count) = (0, 1)\nlet (Issue, other) = (0, 1)",
     ])
   func ownShapesAreFine(source: String) throws {
     #expect(try problem(in: source, solution: Self.solution) == nil, "\(source)")

@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 
 // Starts, on the first call of add(_:_:), a detached task that reads past the end of an array
-// 100 ms later. add and multiply are right, but multiply takes 2 s, so the crash comes while
-// the test of multiply runs, in work that the first test of add left running.
+// 100 ms later. add and multiply are right, but multiply waits (20 s at most) for that task to
+// run, so the crash comes while the test of multiply runs, in work that the first test of add
+// left running, however long a loaded machine takes to schedule it.
 let refreshStarted = Atomic<Bool>(false)
 
 public func add(_ left: Int, _ right: Int) -> Int {
@@ -18,6 +19,6 @@ public func add(_ left: Int, _ right: Int) -> Int {
 }
 
 public func multiply(_ left: Int, _ right: Int) -> Int {
-  usleep(2_000_000)
+  for _ in 0..<2_000 { usleep(10_000) }
   return left * right
 }
