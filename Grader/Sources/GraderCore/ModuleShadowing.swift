@@ -9,16 +9,20 @@ import Foundation
 ///   (`Testing.__checkBinaryOperation(…)`), and a `public enum Testing` whose functions
 ///   answer "success" turns every check green;
 /// - a member of a type the lesson does not declare: a public `isEmpty` on `Array` (written
-///   `extension Array`, `extension [String]`, `extension String?` or through a typealias)
-///   replaces the standard one in the tests' checks;
-/// - a name the tests take from Swift Testing or the kata's test support, declared public at
-///   the top level: a public `Issue` swallows the tests' `Issue.record(…)`, a public
-///   `runConcurrently` runs the tests' hundred threads one after another.
+///   `extension Array`, `extension [String]`, `extension String?` or through a typealias, or
+///   brought by a conformance to a lesson protocol with public extension members) replaces
+///   the standard one in the tests' checks;
+/// - a name the tests take from Swift Testing, the standard library or the kata's test
+///   support, declared public at the top level or in a lesson protocol: a public `Issue`
+///   swallows the tests' `Issue.record(…)`, a public `runConcurrently` runs the tests' hundred
+///   threads one after another; and a public `~=` or `??`.
 /// No lesson needs any of these, so a lesson that declares one is not graded.
 ///
 /// The check reads the source with comments and literals left out (``CodeText``), so a name
-/// in backticks, on the next line, after a `;`, a comment or a raw string is found as well;
-/// it cannot see names that macros or other generated code declare.
+/// in backticks, on the next line, after a `;`, a comment or a raw string is found as well.
+/// It reads text, not types: it cannot see names that macros or other generated code declare,
+/// and a shadow made in a way none of its rules names escapes it (see README, "The grader in
+/// depth").
 enum ModuleShadowing {
   /// The modules the tests' own code names: the testing library, the standard library and
   /// the toolchain's modules the test files import.
