@@ -26,8 +26,8 @@ import Testing
     public struct Bounded { public var value: Int }
     """
 
-  /// The lesson's reference solution: its API, which the tests may use.
-  static let solution = """
+  /// The lesson's other file: its API, which the tests use.
+  static let lessonAPI = """
     public protocol Store { func save() }
     public struct Box {}
     public func makeBox() -> Box { Box() }
@@ -54,21 +54,17 @@ import Testing
   /// The lesson of the learner's `source`, with the tests and the support beside it.
   ///
   /// - Parameters:
-  ///   - solution: The reference solution, when this copy of the kata has one; `nil` for
-  ///     none.
   ///   - tests: The lesson's tests.
   ///   - other: The lesson's other file.
   private func problem(
-    in source: String, solution: String?, tests: String = Self.testsWithDouble,
-    other: String = Self.solution
+    in source: String, tests: String, other: String = Self.lessonAPI
   ) throws -> Diagnostic? {
     let root = FileManager.default.temporaryDirectory.appending(path: "kata-shadow-\(UUID())")
     defer { try? FileManager.default.removeItem(at: root) }
-    var files = [
+    let files = [
       "Exercises/Lesson01X/A.swift": other, "Exercises/Lesson01X/B.swift": source,
       "Tests/Lesson01XTests/T.swift": tests, "Tests/KataTestSupport/S.swift": Self.support,
     ]
-    if let solution { files["Solutions/Lesson01X/S.swift"] = solution }
     for (path, text) in files {
       let file = root.appending(path: path)
       try FileManager.default.createDirectory(
@@ -142,11 +138,9 @@ import Testing
       ("public let (x, (y, Issue)) = (0, (1, Never.self))", "declares a public Issue,", 1),
     ])
   func shadowsBeyondNames(source: String, said: String, line: Int) throws {
-    for solution in [Self.solution, nil] {
-      let found = try #require(try problem(in: source, solution: solution), "\(source)")
-      #expect(found.message.contains(said), "\(found.message)")
-      #expect(found.location?.line == line, "\(source)")
-    }
+    let found = try #require(try problem(in: source, tests: Self.testsWithDouble), "\(source)")
+    #expect(found.message.contains(said), "\(found.message)")
+    #expect(found.location?.line == line, "\(source)")
   }
 
   @Test(
@@ -165,11 +159,11 @@ import Testing
       "public let (total, count) = (0, 1)\nlet (Issue, other) = (0, 1)",
     ])
   func ownShapesAreFine(source: String) throws {
-    #expect(try problem(in: source, solution: Self.solution) == nil, "\(source)")
+    #expect(try problem(in: source, tests: Self.testsWithDouble) == nil, "\(source)")
   }
 
   private func problem(in source: String) throws -> Diagnostic? {
-    try problem(in: source, solution: nil, tests: Self.tests, other: "struct Fine {}\n")
+    try problem(in: source, tests: Self.tests, other: "struct Fine {}\n")
   }
 
   @Test(
