@@ -244,6 +244,23 @@ public struct Grading: Sendable {
       }
     }
     buildable.removeAll { missing[$0.module] != nil }
+    // The compiler's view of what each lesson declares for the tests, after the text's.
+    let scratch = course.root.appending(path: source.scratchPath)
+    for lesson in buildable {
+      guard
+        let graphs = try CompiledShadowing.graphs(
+          of: lesson.module, scratch: scratch,
+          moduleCache: course.root.appending(path: Builder.moduleCachePath).path,
+          root: course.root, interruption: interruption),
+        let problem = CompiledShadowing.problem(
+          in: graphs, module: lesson.module,
+          borrowed: ModuleShadowing.borrowedNames(
+            testsFolder: lesson.testsFolder, root: course.root),
+          root: course.root)
+      else { continue }
+      missing[lesson.module] = [problem]
+    }
+    buildable.removeAll { missing[$0.module] != nil }
     var compileErrors = builtErrors
     compileErrors.merge(missing) { old, _ in old }
     let untouched = untouchedStarters(among: buildable, source: source)

@@ -22,7 +22,8 @@ import Foundation
 /// in backticks, on the next line, after a `;`, a comment or a raw string is found as well.
 /// It reads text, not types: it cannot see names that macros or other generated code declare,
 /// and a shadow made in a way none of its rules names escapes it (see README, "The grader in
-/// depth").
+/// depth"). After the build, ``CompiledShadowing`` applies the same rules to what the
+/// compiler says the module declares.
 enum ModuleShadowing {
   /// The modules the tests' own code names: the testing library, the standard library and
   /// the toolchain's modules the test files import.
