@@ -267,15 +267,17 @@ enum CompiledShadowing {
     guard (try? fileManager.createDirectory(at: output, withIntermediateDirectories: true)) != nil
     else { return nil }
     let debug = scratch.appending(path: "debug")
-    let target = try hostTarget(root: root, scratch: scratch, interruption: interruption)
+    let target = try hostTarget(root: root, interruption: interruption)
     var child = ChildProcess(
       arguments: arguments(
         module: module,
         modulesFolders: [debug.appending(path: "Modules").path, debug.path],
         output: output.path, moduleCache: moduleCache, target: target),
       directory: root, interruption: interruption)
-    child.mark = ProcessMarks.mark(forBuildFolder: scratch)
-    child.temporaryFolder = scratch.appending(path: "kata-grader/tmp")
+    // Its own mark and temporary folder, not the build folder's: it runs beside the tests,
+    // whose leftovers are ended by that mark, and whose temporary folder is emptied, when
+    // they finish.
+    child.temporaryFolder = scratch.appending(path: "kata-grader/symbol-graphs/\(module).tmp")
     let started = Date()
     let outcome: ChildOutcome
     do {
@@ -297,14 +299,13 @@ enum CompiledShadowing {
   }
 
   /// `swift -print-target-info`, asked once; `nil` when it cannot be read.
-  private static func hostTarget(root: URL, scratch: URL, interruption: Interruption)
+  private static func hostTarget(root: URL, interruption: Interruption)
     throws(GraderError) -> TargetInfo?
   {
     if let known = targetInfo.withLock({ $0 }) { return known }
     var child = ChildProcess(
       arguments: ["swift", "-print-target-info"], directory: root, interruption: interruption)
     child.capturesErrors = false
-    child.mark = ProcessMarks.mark(forBuildFolder: scratch)
     let outcome: ChildOutcome
     do {
       outcome = try child.run()

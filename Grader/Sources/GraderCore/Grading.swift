@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Which code the lessons are built from.
 public enum CodeSource: Sendable, Equatable {
@@ -244,31 +245,31 @@ public struct Grading: Sendable {
       }
     }
     buildable.removeAll { missing[$0.module] != nil }
-    // The compiler's view of what each lesson declares for the tests, after the text's.
-    let scratch = course.root.appending(path: source.scratchPath)
-    for lesson in buildable {
-      guard
-        let graphs = try CompiledShadowing.graphs(
-          of: lesson.module, scratch: scratch,
-          moduleCache: course.root.appending(path: Builder.moduleCachePath).path,
-          root: course.root, interruption: interruption),
-        let problem = CompiledShadowing.problem(
-          in: graphs, module: lesson.module,
-          borrowed: ModuleShadowing.borrowedNames(
-            testsFolder: lesson.testsFolder, root: course.root),
-          root: course.root)
-      else { continue }
-      missing[lesson.module] = [problem]
-    }
-    buildable.removeAll { missing[$0.module] != nil }
-    var compileErrors = builtErrors
-    compileErrors.merge(missing) { old, _ in old }
     let untouched = untouchedStarters(among: buildable, source: source)
     buildable.removeAll { untouched.contains($0.module) }
+    // The compiler's view of what each lesson declares for the tests, read while they run
+    // (a tenth of a second a lesson, off the learner's wait); a lesson refused here shows
+    // the refusal, not its results.
+    let compiledProblems = Found()
+    let reading = DispatchGroup()
+    for lesson in buildable {
+      DispatchQueue.global().async(group: reading) {
+        if let problem = compiledShadowing(of: lesson, source: source) {
+          compiledProblems.problems.withLock { $0[lesson.module] = problem }
+        }
+      }
+    }
     var report = TestRunReport()
     if !buildable.isEmpty {
       report = try runner(for: buildable, source: source).run()
     }
+    reading.wait()
+    if interruption.requested { throw .interrupted }
+    for (module, problem) in compiledProblems.problems.withLock({ $0 }) {
+      missing[module] = [problem]
+    }
+    var compileErrors = builtErrors
+    compileErrors.merge(missing) { old, _ in old }
     return lessons.map { lesson in
       if let errors = compileErrors[lesson.module] {
         return LessonGrade(
@@ -299,6 +300,26 @@ public struct Grading: Sendable {
       }
       return grade
     }
+  }
+
+  /// What ``CompiledShadowing`` finds in `lesson`'s built module; `nil` when nothing, or when
+  /// its symbol graph cannot be read (the text's reading before the build then decides).
+  private func compiledShadowing(of lesson: Lesson, source: CodeSource) -> Diagnostic? {
+    guard
+      let graphs = try? CompiledShadowing.graphs(
+        of: lesson.module, scratch: course.root.appending(path: source.scratchPath),
+        moduleCache: course.root.appending(path: Builder.moduleCachePath).path,
+        root: course.root, interruption: interruption)
+    else { return nil }
+    return CompiledShadowing.problem(
+      in: graphs, module: lesson.module,
+      borrowed: ModuleShadowing.borrowedNames(testsFolder: lesson.testsFolder, root: course.root),
+      root: course.root)
+  }
+
+  /// What lessons' reading finds, from the threads that read.
+  private final class Found: Sendable {
+    let problems = Mutex<[String: Diagnostic]>([:])
   }
 
   /// The modules of `lessons` not to test: untouched starters, when ``skipsUntouchedStarters``.
