@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Finds, in the built module, a declaration of the lesson that would change what the tests'
 /// own code means: the compiler's view of what ``ModuleShadowing`` reads from the text.
@@ -215,9 +214,6 @@ enum CompiledShadowing {
     var paths: Paths
   }
 
-  /// Asked once per process: it does not change while the grader runs.
-  private static let targetInfo = Mutex<TargetInfo??>(nil)
-
   /// The arguments of `swift symbolgraph-extract` for `module`, built in `modulesFolder`.
   ///
   /// The target and SDK are given when known: Swift 6.3's tool defaults to the host, older
@@ -267,17 +263,18 @@ enum CompiledShadowing {
     guard (try? fileManager.createDirectory(at: output, withIntermediateDirectories: true)) != nil
     else { return nil }
     let debug = scratch.appending(path: "debug")
-    let target = try hostTarget(root: root, interruption: interruption)
+    // Its own mark and temporary folder, not the build folder's: it runs beside the tests,
+    // whose leftovers are ended by that mark, and whose temporary folder is emptied, when
+    // they finish.
+    let temporary = scratch.appending(path: "kata-grader/symbol-graphs/\(module).tmp")
+    let target = try hostTarget(root: root, temporaryFolder: temporary, interruption: interruption)
     var child = ChildProcess(
       arguments: arguments(
         module: module,
         modulesFolders: [debug.appending(path: "Modules").path, debug.path],
         output: output.path, moduleCache: moduleCache, target: target),
       directory: root, interruption: interruption)
-    // Its own mark and temporary folder, not the build folder's: it runs beside the tests,
-    // whose leftovers are ended by that mark, and whose temporary folder is emptied, when
-    // they finish.
-    child.temporaryFolder = scratch.appending(path: "kata-grader/symbol-graphs/\(module).tmp")
+    child.temporaryFolder = temporary
     let started = Date()
     let outcome: ChildOutcome
     do {
@@ -298,14 +295,14 @@ enum CompiledShadowing {
     return graphs["\(module).symbols.json"] == nil ? nil : graphs
   }
 
-  /// `swift -print-target-info`, asked once; `nil` when it cannot be read.
-  private static func hostTarget(root: URL, interruption: Interruption)
+  /// `swift -print-target-info` (a twentieth of a second); `nil` when it cannot be read.
+  private static func hostTarget(root: URL, temporaryFolder: URL, interruption: Interruption)
     throws(GraderError) -> TargetInfo?
   {
-    if let known = targetInfo.withLock({ $0 }) { return known }
     var child = ChildProcess(
       arguments: ["swift", "-print-target-info"], directory: root, interruption: interruption)
     child.capturesErrors = false
+    child.temporaryFolder = temporaryFolder
     let outcome: ChildOutcome
     do {
       outcome = try child.run()
@@ -313,10 +310,7 @@ enum CompiledShadowing {
       return nil
     }
     if interruption.requested { throw .interrupted }
-    let info =
-      outcome.status == 0
-      ? try? JSONDecoder().decode(TargetInfo.self, from: Data(outcome.output.utf8)) : nil
-    targetInfo.withLock { $0 = .some(info) }
-    return info
+    guard outcome.status == 0 else { return nil }
+    return try? JSONDecoder().decode(TargetInfo.self, from: Data(outcome.output.utf8))
   }
 }
