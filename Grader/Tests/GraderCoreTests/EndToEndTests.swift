@@ -40,6 +40,16 @@ import Testing
     #expect(lesson.passedCount == 3 && lesson.failedCount == 0)
   }
 
+  @Test("A public operator on others' types, found in the built module, is refused, not graded")
+  func compiledShadowRefused() throws {
+    let lesson = try MiniKata.grade(case: "generic-equality")
+    let error = try #require(lesson.compileErrors?.first)
+    #expect(error.message.contains("public operator =="), "\(error)")
+    #expect(
+      error.location == Location(file: "Exercises/Lesson01Arithmetic/Arithmetic.swift", line: 7))
+    #expect(!lesson.isDone && lesson.passedCount == 0)
+  }
+
   @Test("A crash names the test, the message and the learner's line; later tests still run")
   func crash() throws {
     let lesson = try MiniKata.grade(case: "crash")
