@@ -128,6 +128,9 @@ public struct Grading: Sendable {
   /// Runs only this task's tests (`TaskNTests` in each test module), and compiles only its
   /// test files, for `--verify`, where a wrong variant needs no more than its task's verdict.
   package var onlyTask: Int?
+  /// Whether each built lesson's declarations are read for shadows (``CompiledShadowing``);
+  /// `--verify` turns it off for a wrong variant, which must fail the tests themselves.
+  package var readsBuiltDeclarations = true
   /// The kata's ``RunLock`` when the caller holds it for its whole run (`--verify`,
   /// `--mutants`), so that grading does not take it again: it is not re-entrant, and `--verify`
   /// grades from several threads at once. `nil`: each grade takes it while it runs.
@@ -252,7 +255,7 @@ public struct Grading: Sendable {
     // the refusal, not its results.
     let compiledProblems = Found()
     let reading = DispatchGroup()
-    for lesson in buildable {
+    for lesson in buildable where readsBuiltDeclarations {
       DispatchQueue.global().async(group: reading) {
         if let problem = compiledShadowing(of: lesson, source: source) {
           compiledProblems.problems.withLock { $0[lesson.module] = problem }

@@ -21,8 +21,13 @@ struct VariantCheck: Sendable {
     -> [String]
   {
     // A wrong variant is proved by its own task's tests alone: the rest would only cost time.
+    // Nor is it read in its built form: a variant that shadows the tests' comparisons (an
+    // `==` of its own on `[String]`) must fail the tests themselves, not be refused first.
     var grading = grading
-    if case .wrong(let number) = variant.expectation { grading.onlyTask = number }
+    if case .wrong(let number) = variant.expectation {
+      grading.onlyTask = number
+      grading.readsBuiltDeclarations = false
+    }
     let copy = ScratchCopy(course: course, lesson: lesson, worker: worker)
     var written: Set<String>
     let solution: [String: Data]
