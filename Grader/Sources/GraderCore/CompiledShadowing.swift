@@ -12,8 +12,9 @@ import Foundation
 ///   conformance to a lesson protocol brings to `String`);
 /// - a public operator none of whose operands is a type of the lesson (a `==` on `[String]`,
 ///   a `~=` on `String`): the tests' comparisons would call it;
-/// - a public top-level name the tests take from elsewhere (a module's name such as
-///   `Testing`, or a borrowed name such as `Issue`), a member named like one of a lesson
+/// - a module's name such as `Testing`, public anywhere in the lesson;
+/// - a public top-level name the tests take from elsewhere (a borrowed name such as
+///   `Issue`), a member named like one of a lesson
 ///   protocol or open class (which test doubles conform to or subclass), and any public
 ///   macro.
 ///
@@ -135,7 +136,9 @@ enum CompiledShadowing {
             + "`public`, or give it an operand of a type of your own.")
       }
       let topLevel = symbol.pathComponents.count == 1
-      if topLevel && ModuleShadowing.modules.contains(name) {
+      // Anywhere: the tests extend some of the lesson's types, and `#expect` inside such an
+      // extension would call a member named `Testing`. No lesson needs one.
+      if ModuleShadowing.modules.contains(name) {
         return diagnostic(
           symbol, root: root,
           "this declares something named \(name), the name of a module the tests use: their "
@@ -143,16 +146,14 @@ enum CompiledShadowing {
             + "Give it another name.")
       }
       guard borrowed.contains(name) else { continue }
-      let parent =
-        symbol.pathComponents.count == 2
-        ? own.first { parentSymbol in
-          parentSymbol.pathComponents == Array(symbol.pathComponents.prefix(1))
-        } : nil
+      let parentPath = Array(symbol.pathComponents.dropLast())
+      let parent = topLevel ? nil : own.first { $0.pathComponents == parentPath }
       // A test double conforms to a lesson's protocol, or subclasses an open class: inside
       // it, a member of that parent takes the name over.
       let inherited =
-        parent?.kind.identifier == "swift.protocol"
-        || (parent?.kind.identifier == "swift.class" && parent?.accessLevel == "open")
+        parent?.isVisibleToTests == true
+        && (parent?.kind.identifier == "swift.protocol"
+          || (parent?.kind.identifier == "swift.class" && parent?.accessLevel == "open"))
       if topLevel || inherited {
         return diagnostic(
           symbol, root: root,
@@ -165,9 +166,11 @@ enum CompiledShadowing {
     return nil
   }
 
-  /// Whether one of the operator's operands is, exactly, a type the lesson declares (or
-  /// `Self`, in a type of the lesson): `[Order]` or `Order?` is not, since an `==` on it
-  /// would take over the standard comparison of arrays or optionals of orders.
+  /// Whether one of the operator's operands is a type the lesson declares (or `Self`, in a
+  /// type of the lesson), written as its name, its path (`Screens.Row`) or with generic
+  /// arguments (`Stamped<Value>`). `[Order]` or `Order?` is not, since an `==` on it would take
+  /// over the standard comparison of arrays or optionals of orders; nor is a lesson's alias
+  /// (`Order.Text`, which may stand for `[String]`).
   static func hasOwnOperand(_ symbol: Symbol, nominal: Set<String>) -> Bool {
     let member = symbol.pathComponents.count > 1
     return (symbol.functionSignature?.parameters ?? []).contains { parameter in
@@ -177,14 +180,26 @@ enum CompiledShadowing {
       else { return false }
       var rest = Array(fragments[colon...])
       rest[0].spelling = String(rest[0].spelling.drop { $0 != ":" }.dropFirst())
-      let types = rest.filter { $0.kind == "typeIdentifier" }
-      let text = rest.filter { $0.kind == "text" }.map(\.spelling).joined()
-      let others = rest.filter { !["typeIdentifier", "text", "keyword"].contains($0.kind) }
-      guard types.count == 1, others.isEmpty,
-        text.allSatisfy(\.isWhitespace)
+      // `inout`, `borrowing`, and the spaces around them.
+      rest = Array(
+        rest.drop {
+          $0.kind == "keyword" || ($0.kind == "text" && $0.spelling.allSatisfy(\.isWhitespace))
+        })
+      // The type's path: names joined by dots; its last name is the type.
+      var index = 0
+      var type: Symbol.Fragment?
+      while index < rest.count, rest[index].kind == "typeIdentifier" {
+        type = rest[index]
+        index += 1
+        guard index < rest.count, rest[index].kind == "text", rest[index].spelling == "."
+        else { break }
+        index += 1
+      }
+      guard let type,
+        type.preciseIdentifier.map(nominal.contains) ?? (member && type.spelling == "Self")
       else { return false }
-      let type = types[0]
-      return type.preciseIdentifier.map(nominal.contains) ?? (member && type.spelling == "Self")
+      let tail = rest[index...].map(\.spelling).joined().trimmingCharacters(in: .whitespaces)
+      return tail.isEmpty || (tail.hasPrefix("<") && tail.hasSuffix(">"))
     }
   }
 
@@ -238,7 +253,7 @@ enum CompiledShadowing {
       if let sdk = target.paths.sdkPath, !sdk.isEmpty { arguments += ["-sdk", sdk] }
     }
     arguments += [
-      "-module-cache-path", moduleCache, "-minimum-access-level", "package", "-output-dir", output,
+      "-module-cache-path", moduleCache, "-minimum-access-level", "private", "-output-dir", output,
     ]
     return arguments
   }

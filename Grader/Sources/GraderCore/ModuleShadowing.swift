@@ -114,6 +114,17 @@ enum ModuleShadowing {
         )
       }
     }
+    checks.append { code in
+      underscoredFeature(inCode: code).map { feature, line in
+        (
+          line,
+          "this uses \(feature): underscored attributes and types are the compiler's and the "
+            + "standard library's unofficial features, which can hide a declaration from the "
+            + "grader's checks, and no lesson needs one. Remove it (a type of your own: give "
+            + "it a name without the leading underscore)."
+        )
+      }
+    }
     for check in checks {
       for (file, code) in sources {
         guard let (line, message) = check(code) else { continue }
@@ -510,6 +521,30 @@ enum ModuleShadowing {
       for name in match.output.1.matches(of: /[A-Za-z_][A-Za-z0-9_]*/)
       where modules.contains(String(name.output)) {
         return (String(name.output), line(of: match.range.lowerBound, in: code))
+      }
+    }
+    return nil
+  }
+
+  /// The first underscored attribute (`@_documentation`, `@_spi`, `@_exported`, …) or name
+  /// of an underscored type (`_ExpressibleByBuiltinStringLiteral`) in `code`, and its line.
+  /// The first can hide a public declaration from the symbol graph that
+  /// ``CompiledShadowing`` reads; the graph leaves out what extends the second altogether.
+  static func underscoredFeature(inCode code: String) -> (feature: String, line: Int)? {
+    for match in code.matches(of: /(@?)_([A-Za-z0-9_]+)/) {
+      let before = code[..<match.range.lowerBound].last
+      if before.map({ $0.isLetter || $0.isNumber || $0 == "_" }) == true { continue }
+      let name = "_" + match.output.2
+      if !match.output.1.isEmpty {
+        return ("@" + name, line(of: match.range.lowerBound, in: code))
+      }
+      // A wrapper's storage (`_service`) is no such feature: only a capital after the
+      // underscore, as the standard library's hidden types have.
+      if match.output.2.first?.isUppercase == true {
+        return (
+          "\(name), a name that starts with an underscore and a capital",
+          line(of: match.range.lowerBound, in: code)
+        )
       }
     }
     return nil

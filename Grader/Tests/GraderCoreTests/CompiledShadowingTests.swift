@@ -65,6 +65,15 @@ import Testing
       "the name of a module the tests use"
     ),
     (
+      "ModuleNamedMemberType",
+      """
+      public struct Account {
+        public enum Testing {}
+      }
+      """,
+      "the name of a module the tests use"
+    ),
+    (
       "BorrowedBehindIf",
       """
       #if true
@@ -91,6 +100,63 @@ import Testing
       """,
       "a public Issue"
     ),
+    // Break round 8: what `@_documentation(visibility: private)` hides from a graph read at
+    // the public level, a conformance through a composition alias, a member three names deep,
+    // an operand that is an alias of the lesson's for a standard type.
+    (
+      "HiddenMember",
+      """
+      extension String {
+        @_documentation(visibility: private)
+        public func contains(_ text: String) -> Bool { true }
+      }
+      """,
+      "adds a public member, contains, to Swift.String"
+    ),
+    (
+      "HiddenOperator",
+      """
+      @_documentation(visibility: private)
+      public func == (lhs: [Int], rhs: [Int]) -> Bool { true }
+      """,
+      "operator =="
+    ),
+    (
+      "HiddenModuleName",
+      """
+      public enum Checks {}
+      @_documentation(visibility: private)
+      public let marker = 0, Testing = Checks.self
+      """,
+      "the name of a module the tests use"
+    ),
+    (
+      "CompositionAlias",
+      """
+      public protocol MessageText {}
+      extension MessageText { public func contains(_ text: String) -> Bool { true } }
+      public typealias SendableText = Sendable & MessageText
+      extension String: SendableText {}
+      """,
+      "conform to MessageText"
+    ),
+    (
+      "NestedProtocolMember",
+      """
+      public enum Seams { public protocol Repository {} }
+      public typealias AccountsRepository = Seams.Repository
+      extension Seams.Repository { public typealias Issue = Int }
+      """,
+      "a public Issue"
+    ),
+    (
+      "OperandAliasOfStandard",
+      """
+      public enum Order { public typealias Lines = [String] }
+      public func == (lhs: Order.Lines, rhs: Order.Lines) -> Bool { true }
+      """,
+      "operator =="
+    ),
     (
       "OwnOperatorsAndNames",
       """
@@ -113,6 +179,19 @@ import Testing
         func waitOpen(open: Bool) {}
       }
       public func build() -> Checkout { Checkout() }
+      public struct Stamped<Value> {
+        public static func == (lhs: Stamped<Value>, rhs: Stamped<Value>) -> Bool { true }
+      }
+      public enum Screens {
+        public struct Row: Equatable {
+          public static func == (lhs: Screens.Row, rhs: Screens.Row) -> Bool { true }
+        }
+      }
+      extension Screens.Row {
+        public static func < (lhs: inout Screens.Row, rhs: Int) -> Bool { true }
+      }
+      protocol Internal {}
+      extension Internal { public func print() {} }
       """,
       nil
     ),

@@ -136,6 +136,17 @@ import Testing
       ("import Testing\npublic let (Testing, x) = (Never.self, 0)", "the name of a module", 2),
       ("public let (Runtime, _) = (Never.self, 0)", "the name of a module", 1),
       ("public let (x, (y, Issue)) = (0, (1, Never.self))", "declares a public Issue,", 1),
+      // Break round 8: an attribute that hides a declaration from the symbol graph, and an
+      // underscored protocol, whose extensions the graph leaves out.
+      (
+        "public enum Checks {}\n@_documentation(visibility: private) public let marker = 0, Testing = Checks.self",
+        "uses @_documentation", 2
+      ),
+      (
+        "struct _ExpressibleByBuiltinStringLiteral {}\nextension Swift._ExpressibleByBuiltinStringLiteral {}",
+        "uses _ExpressibleByBuiltinStringLiteral, a name that starts", 1
+      ),
+      ("@_spi(Hidden) public func helper() {}", "uses @_spi", 1),
     ])
   func shadowsBeyondNames(source: String, said: String, line: Int) throws {
     let found = try #require(try problem(in: source, tests: Self.testsWithDouble), "\(source)")
@@ -157,6 +168,9 @@ import Testing
       "extension NSCondition {\n  func wait(until open: () -> Bool) {\n    while !open() { wait() }\n  }\n}",
       "extension Array {\n  func opened(by gate: Gate) -> Bool { gate.open() }\n}",
       "public let (total, count) = (0, 1)\nlet (Issue, other) = (0, 1)",
+      // A property wrapper's storage and a name with an underscore inside are no underscored
+      // feature; nor is one in a comment or a string.
+      "struct Holder {\n  var _service: Int = 0\n  var snake_Case = \"@_spi\"\n  // @_documentation\n}",
     ])
   func ownShapesAreFine(source: String) throws {
     #expect(try problem(in: source, tests: Self.testsWithDouble) == nil, "\(source)")
