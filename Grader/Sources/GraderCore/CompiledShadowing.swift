@@ -115,8 +115,9 @@ enum CompiledShadowing {
       return diagnostic(
         symbol, root: root,
         "this adds a public member, \(symbol.baseName), to \(shown): the tests import your "
-          + "module, so they would call yours instead of the standard one. Drop `public`: "
-          + "nothing outside your module needs it.")
+          + "module, so they would call yours instead of the standard one. Drop `public`; "
+          + "if the member fulfils a protocol of yours, which asks it to be public, wrap the "
+          + "\(shown) in a type of your own that conforms instead.")
     }
 
     for symbol in own where symbol.isVisibleToTests && !symbol.isSynthesized {

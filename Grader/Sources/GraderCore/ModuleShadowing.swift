@@ -74,8 +74,9 @@ enum ModuleShadowing {
             line,
             "this adds a public member to \(type): the tests import your module, so they "
               + "would call yours instead of the standard one (an `isEmpty` that is always "
-              + "true turns their checks green). Drop `public`: nothing outside your module "
-              + "needs it."
+              + "true turns their checks green). Drop `public`; if the member fulfils a "
+              + "protocol of yours, which asks it to be public, wrap the \(type) in a type of "
+              + "your own that conforms instead."
           )
         }
       },

@@ -147,6 +147,11 @@ import Testing
         "uses _ExpressibleByBuiltinStringLiteral, a name that starts", 1
       ),
       ("@_spi(Hidden) public func helper() {}", "uses @_spi", 1),
+      // Break round 7, C24: the advice for a witness of a public protocol can be followed.
+      (
+        "public protocol Fetching { func fetch() }\nextension URLSession: Fetching {\n  public func fetch() {}\n}",
+        "wrap the URLSession in a type of your own that conforms instead", 2
+      ),
     ])
   func shadowsBeyondNames(source: String, said: String, line: Int) throws {
     let found = try #require(try problem(in: source, tests: Self.testsWithDouble), "\(source)")
