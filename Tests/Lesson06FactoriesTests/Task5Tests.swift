@@ -290,8 +290,10 @@ struct Task5Tests {
       itself or inside the dependencies it was given: through it one feature reaches the \
       other's (the catalog the account's orders), and the two factories are coupled again. \
       Each factory keeps only its own feature's dependencies, and the catalog's, which live \
-      as long as the app, keep nothing of one account; if one feature's screen leads to the \
-      other's, its coordinator asks the root (or a parent coordinator) to start that flow.
+      as long as the app, keep nothing of one account: no orders, no account session, and \
+      they are not the account's slice (AccountDependencies) too, so one container cannot \
+      serve both; the account's slice is its session's. If one feature's screen leads to \
+      the other's, its coordinator asks the root (or a parent coordinator) to start that flow.
       """
     )
   }

@@ -744,6 +744,42 @@ struct Task6Tests {
   }
 
   @Test(
+    "A product list from an earlier start() still opens what the customer picks",
+    arguments: Sample.markets
+  )
+  func listFromAnEarlierStartStillOpensPicks(market: Market) async throws {
+    let navigator = RecordingNavigator()
+    let app = makeShopApp(
+      configuration: configuration(market: market, backend: FakeBackend()), navigator: navigator)
+    defer { withExtendedLifetime(app) {} }
+
+    app.start()
+    app.start()
+    let lists = navigator.pushed.compactMap { $0 as? ProductListScreen }
+    try #require(
+      lists.count == 2,
+      """
+      start() called twice should push two product lists; the app pushed       \(navigator.pushed.map(\.title)).
+      """
+    )
+    await lists[0].viewModel.load()
+    let before = navigator.pushed.count
+    lists[0].viewModel.select(Sample.mug)
+    let picked = navigator.pushed.count == before + 1 ? navigator.pushed.last : nil
+
+    #expect(
+      picked.flatMap(productShown(on:)) == Sample.mug,
+      """
+      The product list of the first start() is still on screen under the second one; \
+      picking the mug on it should push the mug's product screen, but it pushed \
+      \(navigator.pushed.dropFirst(before).map(\.title)). makeShopApp(configuration:navigator:) \
+      builds the catalog coordinator once, and the app keeps it for the whole run: one made \
+      anew in every start() replaces the one the earlier list calls back into, which is gone.
+      """
+    )
+  }
+
+  @Test(
     "A switch keeps the app-wide services: only the account's session is new",
     arguments: [Sample.alice, Sample.bob]
   )

@@ -600,12 +600,12 @@ func factoriesForBothFeatures(keptBy app: any ShopApp) -> [String] {
 /// the orders, an account factory that keeps a catalog factory or the catalog.
 ///
 /// The search goes all the way down, into the dependencies the factory was given too, where
-/// the other feature's factory never belongs. Two things are allowed there, and only there:
-/// one container may serve both features (an object that is both a `CatalogDependencies` and
-/// an `AccountDependencies`), each factory seeing its own slice of it; and an account's
-/// dependencies may be built on top of the app-wide ones (a session that keeps the app's
-/// container). The catalog's dependencies, which live as long as the app, keep nothing of one
-/// account: no orders and no account session.
+/// the other feature's factory never belongs. One thing is allowed there, and only there: an
+/// account's dependencies may be built on top of the app-wide ones (a session that keeps the
+/// app's container). The catalog's dependencies, which live as long as the app, keep nothing
+/// of one account: no orders, no account session, and they are not the account's slice
+/// (`AccountDependencies`) themselves, since its orders belong to whoever is signed in; so
+/// no container that serves both features' slices.
 @MainActor
 func factoriesReachingTheOtherFeature(keptBy app: any ShopApp) -> [String] {
   reachableStoredValues(in: app).flatMap { path, factory -> [String] in
@@ -781,21 +781,19 @@ private func otherFeatureReached(from factory: Any, byCatalogFactory isCatalog: 
   var found: [String] = []
   var visited: Set<ObjectIdentifier> = []
   if type(of: factory) is AnyClass { visited.insert(ObjectIdentifier(factory as AnyObject)) }
-  // NB: `sharedOrBuiltOn` is true inside a container that serves both features, and, for
-  // the account's factory, inside its own dependencies, which may sit on the app-wide ones.
-  var pending: [(path: String, value: Any, sharedOrBuiltOn: Bool, depth: Int)] =
+  // NB: `builtOn` is true, for the account's factory only, inside its own dependencies,
+  // which may sit on the app-wide ones.
+  var pending: [(path: String, value: Any, builtOn: Bool, depth: Int)] =
     storedProperties(of: factory).map { ($0.0, $0.1, false, 1) }
   while !pending.isEmpty {
-    let (path, value, sharedOrBuiltOn, depth) = pending.removeFirst()
-    let servesBoth = value is any CatalogDependencies && value is any AccountDependencies
+    let (path, value, builtOn, depth) = pending.removeFirst()
     let otherFactory = isCatalog ? value is any AccountFactory : value is any CatalogFactory
     let otherServices =
       isCatalog
-      ? value is any OrdersRepository
-        || (value is any AccountDependencies && !(value is any CatalogDependencies))
+      ? value is any OrdersRepository || value is any AccountDependencies
       : value is any CatalogService
         || (value is any CatalogDependencies && !(value is any AccountDependencies))
-    if otherFactory || (otherServices && !sharedOrBuiltOn) {
+    if otherFactory || (otherServices && !builtOn) {
       found.append(path)
       continue
     }
@@ -807,9 +805,7 @@ private func otherFeatureReached(from factory: Any, byCatalogFactory isCatalog: 
     if type(of: value) is AnyClass {
       guard visited.insert(ObjectIdentifier(value as AnyObject)).inserted else { continue }
     }
-    let ownDependencies =
-      isCatalog ? value is any CatalogDependencies : value is any AccountDependencies
-    let inner = sharedOrBuiltOn || servesBoth || (!isCatalog && ownDependencies)
+    let inner = builtOn || (!isCatalog && value is any AccountDependencies)
     pending += storedProperties(of: value).map { ("\(path).\($0.0)", $0.1, inner, depth + 1) }
   }
   return found

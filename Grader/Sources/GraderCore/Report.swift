@@ -241,11 +241,14 @@ public struct Report {
   }
 
   /// What the lesson text's searches for smells no test can see (``SmellSearch``) still find
-  /// in `folder`, as `file:line: the line`.
+  /// in `folder`, as `file:line: the line`, each line once even when two searches find it.
   func smellLines(in folder: String, of lesson: Lesson) -> [String] {
     guard let root, let path = lesson.textPath, let text = LessonText(root: root, path: path)
     else { return [] }
-    return text.searches.flatMap { $0.hits(in: folder, root: root) }
+    var listed: Set<String> = []
+    return text.searches.flatMap { $0.hits(in: folder, root: root) }.filter {
+      listed.insert($0).inserted
+    }
   }
 
   /// Every `TODO: Task N` comment left in `folder`, as `file:line: the comment`.

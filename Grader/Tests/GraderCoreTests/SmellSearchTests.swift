@@ -84,14 +84,20 @@ import Testing
         == ["shared", "static let"], "no alias, no new term")
   }
 
-  @Test("Lesson done lists what the text's search still finds; a clean folder lists nothing")
+  @Test(
+    "Lesson done lists what the text's searches still find, a line two of them find once; a clean folder lists nothing"
+  )
   func doneLessonListsSmells() throws {
     let root = try Self.lesson(files: ["App.swift": "static var shared = App()\n"])
     defer { try? FileManager.default.removeItem(at: root) }
     try FileManager.default.createDirectory(
       at: root.appending(path: "lessons"), withIntermediateDirectories: true)
-    try "# Lesson 01 — X\n<!-- search when done: *: shared -->\n".write(
-      to: root.appending(path: "lessons/01-x.md"), atomically: true, encoding: .utf8)
+    try """
+    # Lesson 01 — X
+    <!-- search when done: *: shared -->
+    <!-- search when done: App.swift: static -->
+
+    """.write(to: root.appending(path: "lessons/01-x.md"), atomically: true, encoding: .utf8)
     let location = Location(file: "Tests/Lesson01XTests/T.swift", line: 6)
     var grade = LessonGrade(
       lesson: Lesson(module: "Lesson01X", number: 1, title: "X", textPath: "lessons/01-x.md"),
@@ -107,7 +113,10 @@ import Testing
     let done = report.closing([grade], source: .exercises, editedTests: []).joined(separator: "\n")
     #expect(done.contains("Lesson done"))
     #expect(done.contains("No test can see these"), "\(done)")
-    #expect(done.contains("Exercises/Lesson01X/App.swift:1: static var shared = App()"), "\(done)")
+    #expect(
+      done.components(separatedBy: "Exercises/Lesson01X/App.swift:1: static var shared = App()")
+        .count == 2,
+      "the line should be listed exactly once: \(done)")
 
     try "struct App {}\n".write(
       to: root.appending(path: "Exercises/Lesson01X/App.swift"), atomically: true, encoding: .utf8)

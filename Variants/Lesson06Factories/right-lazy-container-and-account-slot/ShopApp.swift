@@ -1,5 +1,5 @@
-// Variant: the root keeps one dependencies object and one factory per feature for the whole
-// run; switching accounts only ends the session inside the dependencies object.
+// Variant: the root keeps the container, the account's slot and one factory per feature for
+// the whole run; switching accounts only ends the session inside the slot.
 
 /// The running app.
 @MainActor
@@ -15,19 +15,22 @@ public protocol ShopApp {
 /// The composition root.
 @MainActor
 final class ShopCompositionRoot: ShopApp {
-  private let dependencies: AppContainer
+  private let container: AppContainer
+  private let signedIn: SignedInAccount
   private let catalogFlow: any Coordinator
   private let accountFlow: any Coordinator
 
   init(configuration: AppConfiguration, navigator: any Navigator) {
-    let dependencies = AppContainer(configuration: configuration)
-    self.dependencies = dependencies
+    let container = AppContainer(configuration: configuration)
+    let signedIn = SignedInAccount(account: configuration.account, container: container)
+    self.container = container
+    self.signedIn = signedIn
     catalogFlow = makeCatalogCoordinator(
-      factory: makeCatalogFactory(dependencies: dependencies, market: configuration.market),
+      factory: makeCatalogFactory(dependencies: container, market: configuration.market),
       navigator: navigator
     )
     accountFlow = makeAccountCoordinator(
-      factory: makeAccountFactory(dependencies: dependencies),
+      factory: makeAccountFactory(dependencies: signedIn),
       navigator: navigator
     )
   }
@@ -41,7 +44,7 @@ final class ShopCompositionRoot: ShopApp {
   }
 
   func switchAccount(to account: Account) {
-    dependencies.signIn(as: account)
+    signedIn.signIn(as: account)
   }
 }
 
