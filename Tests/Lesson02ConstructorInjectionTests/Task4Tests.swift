@@ -143,4 +143,44 @@ struct Task4Tests {
       "The reload answered \"Gifts\"; the screen shows \(after.summary)."
     )
   }
+
+  @Test("A load started while another runs asks again, and each ends once answered")
+  func loadDuringAnotherAsksAgain() async throws {
+    let gate = SuspendingAccountsRepository()
+    let viewModel = makeAccountsViewModel(repository: gate, analytics: AnalyticsSpy())
+    let first = await startLoading(viewModel, through: gate)
+    defer { gate.resume(throwing: CancellationError()) }
+    try #require(
+      first.reachedRepository,
+      "The load never asked the injected repository. Do Task 1 first."
+    )
+
+    // A pull-to-refresh while the first request still runs.
+    let second = await startLoading(viewModel, through: gate)
+    let during = screenState(of: viewModel)
+    gate.resume(returning: [Sample.rent])
+    let firstEnded = await first.finish()
+    let secondEnded = await second.finish()
+    #expect(
+      second.reachedRepository,
+      """
+      A second load started while the first one's request was still running, and it \
+      ended without asking the repository (asked \(gate.requestCount) time(s) in all, \
+      for two loads). A load started during another is a load like any other: it asks the \
+      repository again, and loadAccounts(on:) returns only once its own request has \
+      answered. Do not skip it because the screen already shows .loading: the caller that \
+      awaits it would go on before anything was loaded.
+      """
+    )
+    try #require(firstEnded && secondEnded)
+    #expect(
+      during == .loading,
+      "Two requests are running, so the screen should be .loading; it shows \(during.summary)."
+    )
+    let after = screenState(of: viewModel)
+    #expect(
+      after == .content([Sample.rent]),
+      "Both requests answered \"Rent\"; the screen shows \(after.summary)."
+    )
+  }
 }

@@ -238,6 +238,73 @@ struct Task5Tests {
       """
     )
   }
+
+  @Test(
+    "Two accounts that share an id are counted as two",
+    arguments: [
+      [Sample.gifts, Sample.giftsAgain], [Sample.gifts, Sample.travel, Sample.giftsAgain],
+    ]
+  )
+  func accountsSharingAnIdAreEachCounted(accounts: [Account]) async {
+    let log = CallLog()
+    let viewModel = makeAccountsViewModel(
+      repository: FakeAccountsRepository(.success(accounts), log: log),
+      analytics: AnalyticsSpy(log: log)
+    )
+
+    await loadAccounts(on: viewModel)
+
+    let expected: [CallLog.Entry] = [
+      .tracked(.accountsRequested),
+      .fetchedAccounts,
+      .tracked(.accountsLoaded(count: accounts.count)),
+    ]
+    #expect(
+      log.all == expected,
+      """
+      The repository returned \(accounts.count) accounts, two of them with the id \
+      "\(Sample.gifts.id)" ("\(Sample.gifts.name)" and "\(Sample.giftsAgain.name)"). \
+      Expected, in this order: \(expected). Got: \(log.all). .accountsLoaded(count:) counts \
+      the accounts that arrived, as the screen lists them (Task 2), not the distinct ids.
+      """
+    )
+  }
+
+  @Test(
+    "Every event is sent from the main actor, where the view model lives",
+    arguments: [
+      Result<[Account], BankOutage>.success([Sample.travel, Sample.rent]),
+      .failure(.maintenance),
+    ]
+  )
+  func eventsAreSentFromTheMainActor(answer: Result<[Account], BankOutage>) async throws {
+    let tracker = MainActorCheckingTracker()
+    let viewModel = makeAccountsViewModel(
+      repository: FakeAccountsRepository(answer), analytics: tracker)
+
+    await loadAccounts(on: viewModel)
+
+    try #require(
+      !tracker.heard.isEmpty,
+      """
+      The load sent nothing to the tracker passed to makeAccountsViewModel(repository:analytics:); \
+      this test checks where events are sent from, so make the tests above pass first.
+      """
+    )
+    let elsewhere = tracker.sentOffTheMainActor
+    #expect(
+      elsewhere.isEmpty,
+      """
+      The tracker heard \(tracker.heard.listed), and \(elsewhere.listed) came from off the \
+      main actor. The view model lives on the main actor (`@MainActor` on the class), so \
+      its load runs there and only the repository's request runs elsewhere. A view model \
+      taken off the main actor (and marked `@unchecked Sendable` to silence the compiler) \
+      runs its load on any thread, and writes the state the screen reads from there: a data \
+      race Swift 6 would have refused. Keep `@MainActor` on the view model.
+      """
+    )
+  }
+
 }
 
 /// Whether the spy tracker heard anything in `entries`: on a successful load, whether a

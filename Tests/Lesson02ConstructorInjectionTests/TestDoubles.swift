@@ -519,3 +519,52 @@ extension AccountsScreenState {
     }
   }
 }
+
+// MARK: - Where the view model works
+
+/// Tells whether the code that calls it runs on the main actor, without crashing when it
+/// does not (as `MainActor.assumeIsolated` would).
+///
+/// The main actor's work runs on the main dispatch queue, which is not always the main
+/// thread (on Linux a test's main-actor work may run on another thread), so the main queue
+/// is marked once and the mark is looked for.
+enum MainActorProbe {
+  /// The key of the main queue's mark. It is only read once set, so it may be shared.
+  private final class Mark: @unchecked Sendable {
+    let key = DispatchSpecificKey<Bool>()
+  }
+  private static let mark = Mark()
+  private static let marked: Bool = {
+    DispatchQueue.main.setSpecific(key: mark.key, value: true)
+    return true
+  }()
+
+  /// Marks the main queue; call it before the code under test runs.
+  static func prepare() { _ = marked }
+
+  /// Whether the caller runs on the main actor (on its queue, or on the main thread).
+  static var isOnMainActor: Bool {
+    Thread.isMainThread || DispatchQueue.getSpecific(key: mark.key) == true
+  }
+}
+
+/// A spy tracker that notes, for each event, whether it was sent from the main actor, where
+/// the view model lives.
+final class MainActorCheckingTracker: AnalyticsTracker {
+  private let events = Mutex<[(event: AnalyticsEvent, onMainActor: Bool)]>([])
+
+  init() { MainActorProbe.prepare() }
+
+  /// Every event, in order, wherever it was sent from.
+  var heard: [AnalyticsEvent] { events.withLock { $0.map(\.event) } }
+
+  /// The events sent from somewhere other than the main actor, in order.
+  var sentOffTheMainActor: [AnalyticsEvent] {
+    events.withLock { $0.filter { !$0.onMainActor }.map(\.event) }
+  }
+
+  func track(_ event: AnalyticsEvent) {
+    let onMainActor = MainActorProbe.isOnMainActor
+    events.withLock { $0.append((event, onMainActor)) }
+  }
+}
