@@ -47,13 +47,24 @@ public struct LiveAccountsRepository: AccountsRepository {
 
   /// Reads the SDK's two-decimal string (`"-12.30"`) as whole cents (`-1230`), with no
   /// floating point on the way, so no cent is lost to rounding.
+  ///
+  /// - Returns: `nil` unless the string is exactly the SDK's format: an optional `-`, one or
+  ///   more digits `0`–`9`, a point, and two digits `0`–`9`; nothing else, not even a space.
   private static func cents(from balance: String) -> Int? {
-    let parts = balance.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts[1].count == 2, parts[1].allSatisfy(\.isNumber) else {
-      return nil
-    }
-    return Int(parts[0] + parts[1])
+    let isNegative = balance.hasPrefix("-")
+    let parts = balance.dropFirst(isNegative ? 1 : 0)
+      .split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[0].isEmpty, parts[1].count == 2,
+      parts.allSatisfy({ $0.allSatisfy(\.isDigitZeroToNine) }),
+      let cents = Int(parts[0] + parts[1])
+    else { return nil }
+    return isNegative ? -cents : cents
   }
+}
+
+extension Character {
+  /// Whether this is one of the ASCII digits `0` to `9` (not `٣`, not `½`, not `+`).
+  fileprivate var isDigitZeroToNine: Bool { isASCII && isWholeNumber }
 }
 
 extension AccountsUnavailable {

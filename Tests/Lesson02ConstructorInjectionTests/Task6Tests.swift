@@ -27,6 +27,34 @@ struct Task6Tests {
     )
   }
 
+  @Test(
+    "When two listed accounts share an id, sharing it sends the first listed, once",
+    arguments: [
+      [Sample.gifts, Sample.rent, Sample.giftsAgain], [Sample.giftsAgain, Sample.gifts],
+    ]
+  )
+  func sharedIdSendsTheFirstListed(listed: [Account]) async {
+    let viewModel = makeAccountsViewModel(
+      repository: FakeAccountsRepository(.success(listed)),
+      analytics: AnalyticsSpy()
+    )
+    await loadAccounts(on: viewModel)
+    let mail = ShareChannelSpy()
+    let first = listed[0]
+
+    shareAccount(first.id, on: viewModel, via: mail)
+
+    #expect(
+      mail.shared == [first],
+      """
+      The screen lists \(listed.shown), two of them with the id "\(first.id)". Sharing \
+      "\(first.id)" sent \(mail.shared.shown) to the channel; it should send one account, \
+      the first listed with that id, \(first.shown). The customer tapped one row: a share \
+      sends one account, never two, and an id shared by two accounts picks the first.
+      """
+    )
+  }
+
   @Test("Each share goes to the channel chosen for that call")
   func eachShareUsesItsOwnChannel() async {
     let viewModel = makeAccountsViewModel(

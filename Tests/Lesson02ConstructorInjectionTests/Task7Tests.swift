@@ -141,6 +141,77 @@ struct Task7Tests {
     )
   }
 
+  @Test(
+    "A view model that loaded accounts is gone once nobody holds it",
+    arguments: [[Sample.travel, Sample.rent], []]
+  )
+  func loadedViewModelIsReleased(accounts: [Account]) async throws {
+    weak var released: AccountsViewModel?
+    var shown = AccountsScreenState.idle
+    do {
+      let viewModel = makeAccountsViewModel(
+        repository: FakeAccountsRepository(.success(accounts)),
+        analytics: AnalyticsSpy()
+      )
+      attachLogger(LoggerSpy(), to: viewModel)
+      await loadAccounts(on: viewModel)
+      shown = screenState(of: viewModel)
+      released = viewModel
+    }
+
+    let expected: AccountsScreenState = accounts.isEmpty ? .empty : .content(accounts)
+    try #require(
+      shown == expected,
+      """
+      This test checks that a view model is freed after a successful load, but the load of \
+      \(accounts.map(\.name)) showed \(shown.summary) instead of \(expected.summary). Make \
+      Tasks 2 and 4 pass first.
+      """
+    )
+    #expect(
+      released == nil,
+      """
+      The view model loaded \(accounts.map(\.name)) and the test dropped it; but it is still \
+      alive, with its repository, tracker and logger. Something holds it: most often a \
+      closure it stores (a `lazy var` that shows the accounts, a property set in init) that \
+      captures `self` strongly, a retain cycle. Every screen that ever loaded would leak: \
+      capture `[weak self]`, or do the work in a method instead of a stored closure.
+      """
+    )
+  }
+
+  @Test(
+    "A logger attached after failures hears only the failures that follow",
+    arguments: [
+      (BankOutage.maintenance, BankOutage.sessionExpired), (.sessionExpired, .maintenance),
+    ]
+  )
+  func loggerHearsNoFailureFromBeforeIt(before: BankOutage, after: BankOutage) async {
+    let repository = FakeAccountsRepository(.failure(before))
+    let viewModel = makeAccountsViewModel(repository: repository, analytics: AnalyticsSpy())
+    await loadAccounts(on: viewModel)
+    await loadAccounts(on: viewModel)
+    let logger = LoggerSpy()
+
+    attachLogger(logger, to: viewModel)
+    let heardAtOnce = logger.logged
+    repository.answer(.failure(after))
+    await loadAccounts(on: viewModel)
+
+    #expect(
+      heardAtOnce.isEmpty && logger.logged.count == 1
+        && logger.logged.allSatisfy { $0.contains(after.message) },
+      """
+      Two loads failed with "\(before.message)" while no logger was attached; then a \
+      logger was attached (it heard \(heardAtOnce) at once), and a third load failed with \
+      "\(after.message)". In all, the logger heard \(logger.logged); it should hear one \
+      message, the third load's. Without a logger, a failure goes to the silent default and \
+      is gone: an optional collaborator's default does nothing, and keeps nothing to replay \
+      (a screen that never gets a logger would hold every failure for as long as it lives).
+      """
+    )
+  }
+
   @Test("A view model without a logger borrows no other view model's")
   func noLoggerBorrowsNone() async {
     let withLogger = makeAccountsViewModel(

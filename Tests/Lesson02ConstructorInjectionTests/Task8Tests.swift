@@ -39,7 +39,7 @@ struct Task8Tests {
 
   @Test(
     "A status outside 2xx is a failure the screen can show",
-    arguments: [0, 100, 199, 300, 302, 304, 400, 401, 404, 418, 500, 503, 599]
+    arguments: [0, 2, 20, 100, 199, 300, 302, 304, 400, 401, 404, 418, 500, 503, 599, 2000, 2503]
   )
   func otherStatusesAreFailures(status: Int) async {
     let server = ScriptedBankServer(
@@ -51,6 +51,7 @@ struct Task8Tests {
     expectAsked(server, times: 1, after: "one fetch")
     expectScreenFailure(outcome, after: "status \(status) with \(BankRecordSet.family.names)")
     expectNotOffline(outcome, after: "status \(status)")
+    expectNoHost("api.example-bank.com", in: outcome, after: "status \(status)")
     if case .failure(let thrown) = outcome, let shown = thrown as? AccountsUnavailable {
       let technical = ["HTTP", "status code"] + (status >= 100 ? [String(status)] : [])
       let found = technical.filter { shown.message.localizedCaseInsensitiveContains($0) }
@@ -80,6 +81,21 @@ struct Task8Tests {
 
     expectAsked(server, times: 1, after: "one fetch")
     expectScreenFailure(outcome, after: "the error \(error)")
+    expectNoHost("api.example-bank.com", in: outcome, after: "the error \(error)")
+    if error != .offline, case .failure(let thrown) = outcome,
+      let shown = thrown as? AccountsUnavailable
+    {
+      #expect(
+        !shown.message.localizedCaseInsensitiveContains("offline"),
+        """
+        The SDK threw \(error), and the screen would show "\(shown.message)". That is not \
+        the device's connection: a time-out is a bank too slow to answer, and a certificate \
+        the SDK refuses comes from a host that did answer. Telling the customer to check a \
+        connection that works sends them the wrong way: only BankSDKError.offline means \
+        offline.
+        """
+      )
+    }
     if case .failure(let thrown) = outcome, let shown = thrown as? AccountsUnavailable {
       #expect(
         !shown.message.contains("BankSDKError"),
@@ -238,6 +254,44 @@ extension Task8Tests {
     arguments: ["", "n/a", "12", "12.5", "1.234", "1e3", "1,240.50", "12.50 EUR", "12abc"]
   )
   func unreadableBalanceIsAFailure(balance: String) async {
+    await expectUnreadable(
+      balance,
+      because: """
+        The SDK promises a two-decimal amount; a balance that is not one cannot be read, and \
+        the repository cannot know what the account holds. Shown as 0.00, it tells the \
+        customer their money is gone; left out, it hides an account they have. Neither is \
+        true: the screen can only say that the accounts cannot be shown.
+        """)
+  }
+
+  @Test(
+    "A balance not exactly in the SDK's format is a failure (a space, a sign, a comma, a point)",
+    arguments: [
+      " 12.50", "12.50 ", "12.50\n", "1 240.50", "12,50", "-0,45", "1.-5", "1.+5", "-1.-5",
+      "+12.50", "--1.00", ".50", "-.50", "12.", "-", "1.2.34", "1..00", "12.5.0", "١٢.٥٠",
+    ]
+  )
+  func balanceOutsideTheFormatIsAFailure(balance: String) async {
+    await expectUnreadable(
+      balance,
+      because: """
+        The SDK's format is exact: an optional leading "-", one or more digits 0-9, a point, \
+        and two digits 0-9, nothing else. A balance outside it is an answer the bank did not \
+        promise, and a guess at what it means (trimming a space, reading a comma as a \
+        point, taking a "+" or a sign after the point, dropping a second point) can show an \
+        amount the account does not hold. Check every character before reading it: \
+        Int("+12") and Int("-5") accept a sign, Double("12.50") and Decimal accept more than \
+        the format.
+        """)
+  }
+
+  /// Sends `balance` as the middle one of three records and expects the fetch to fail as
+  /// the screen's error, with a sentence that neither says offline nor quotes the balance.
+  private func expectUnreadable(
+    _ balance: String,
+    because why: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
     let records = [
       BankRecordSet.family.records[0],
       BankAccountRecord(accountNumber: "sav-77", displayName: "Holiday Savings", balance: balance),
@@ -254,16 +308,28 @@ extension Task8Tests {
       outcome,
       after:
         "200 with \(records.map(\.displayName)), the balance of \"Holiday Savings\" being \"\(balance)\"",
-      also: """
-        The SDK promises a two-decimal amount; a balance that is not one cannot be read, and \
-        the repository cannot know what the account holds. Shown as 0.00, it tells the \
-        customer their money is gone; left out, it hides an account they have. Neither is \
-        true: the screen can only say that the accounts cannot be shown.
-        """
+      also: why,
+      sourceLocation: sourceLocation
     )
     expectNotOffline(
       outcome, after: "200 with a record whose balance is \"\(balance)\"",
-      because: "It sent a balance that is not a two-decimal amount, but it did answer.")
+      because: "It sent a balance that is not a two-decimal amount, but it did answer.",
+      sourceLocation: sourceLocation)
+    let raw = balance.trimmingCharacters(in: .whitespacesAndNewlines)
+    if raw.count >= 3, case .failure(let thrown) = outcome,
+      let shown = thrown as? AccountsUnavailable
+    {
+      #expect(
+        !shown.message.contains(raw),
+        """
+        The SDK sent the balance "\(balance)", and the screen would show "\(shown.message)", \
+        which quotes it. That string is the vendor's data, in the vendor's format: to the \
+        customer it means nothing, or something alarming. Say in the screen's words that the \
+        accounts cannot be shown; the raw field belongs in a log, not on the screen.
+        """,
+        sourceLocation: sourceLocation
+      )
+    }
   }
 
   @Test("A fetch does not wait for another repository's fetch that is still running")
@@ -373,6 +439,33 @@ extension Task8Tests {
       """
     )
   }
+
+  @Test(
+    "The repository keeps no answer of the bank in a stored property",
+    arguments: [BankRecordSet.family, .student]
+  )
+  func repositoryKeepsNoAnswer(set: BankRecordSet) async {
+    let server = ScriptedBankServer(
+      .success(BankAccountsResponse(statusCode: 200, records: set.records)))
+    let repository = makeLiveAccountsRepository(sdk: server.makeSDK(host: "api.example-bank.com"))
+
+    let outcome = await fetch(from: repository)
+    let kept = answerKept(in: repository)
+
+    expectAccounts(outcome, equal: set, after: "200")
+    #expect(
+      kept.isEmpty,
+      """
+      After a fetch, the repository holds \(kept.joined(separator: ", ")) in a stored \
+      property. Fetches of one repository run at the same time (a pull to refresh while \
+      the screen loads, two screens over one repository), and each must map the answer to \
+      its own request: an answer written to a property the fetches share can be read by \
+      the other fetch, and is a data race unless guarded (`@unchecked Sendable` only hides \
+      it). Keep each answer in a local of the fetch that asked for it; the adapter needs \
+      nothing but its SDK.
+      """
+    )
+  }
 }
 
 // MARK: - Samples
@@ -414,10 +507,12 @@ struct BankRecordSet: Sendable, CustomTestStringConvertible {
   )
 
   // A balance between -1 and 0 keeps its sign; 30000000.01 is past an Int32 of cents and
-  // a Float's precision (which reads it as 3000000000); an empty account is still an account; names stay
-  // as the customer typed them, whatever their case, length or spaces.
+  // a Float's precision (which reads it as 3000000000); 90071992547409.93 is past 2^53
+  // cents, where a Double, rounded or not, reads ...994; an empty account is still an
+  // account; names stay as the customer typed them, whatever their case, length or spaces,
+  // and an empty one stays empty.
   static let edges = BankRecordSet(
-    label: "five accounts with edge balances and names",
+    label: "seven accounts with edge balances and names",
     records: [
       BankAccountRecord(accountNumber: "ln-77", displayName: "my ISA", balance: "-0.45"),
       BankAccountRecord(
@@ -425,10 +520,14 @@ struct BankRecordSet: Sendable, CustomTestStringConvertible {
       BankAccountRecord(accountNumber: "gft-2", displayName: "Gift Card", balance: "0.00"),
       BankAccountRecord(accountNumber: "jnt-4", displayName: "  Joint  Account ", balance: "12.00"),
       BankAccountRecord(accountNumber: "crd-9", displayName: "Store Card", balance: "-1000.00"),
+      BankAccountRecord(
+        accountNumber: "fnd-1", displayName: "Pension Fund", balance: "90071992547409.93"),
+      BankAccountRecord(accountNumber: "new-6", displayName: "", balance: "5.00"),
     ],
     expected: [
       "ln-77 | my ISA | -45", "inv-5 | Household Emergency Fund | 3000000001",
       "gft-2 | Gift Card | 0", "jnt-4 |   Joint  Account  | 1200", "crd-9 | Store Card | -100000",
+      "fnd-1 | Pension Fund | 9007199254740993", "new-6 |  | 500",
     ]
   )
 
@@ -753,4 +852,57 @@ private func expectContacts(
     """,
     sourceLocation: sourceLocation
   )
+}
+
+/// Checks that the customer's sentence does not name the host the SDK is connected to.
+private func expectNoHost(
+  _ host: String,
+  in outcome: Result<[Account], any Error>,
+  after answer: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  guard case .failure(let thrown) = outcome, let shown = thrown as? AccountsUnavailable else {
+    return
+  }
+  #expect(
+    !shown.message.localizedCaseInsensitiveContains(host),
+    """
+    The SDK connected to \(host) answered \(answer), and the screen would show \
+    "\(shown.message)", which names the host. The host is the SDK's configuration, chosen by \
+    the composition root and written in the SDK's log text: the customer cannot act on it. \
+    Say in the screen's words what happened and what they can do.
+    """,
+    sourceLocation: sourceLocation
+  )
+}
+
+/// The answers of the bank (responses, records, accounts) found among the stored
+/// properties reachable from `repository`, a few levels deep, as "name: type" lines.
+private func answerKept(in repository: Any) -> [String] {
+  var found: [String] = []
+  var visited = Set<ObjectIdentifier>()
+  func look(at value: Any, path: String, depth: Int) {
+    guard depth < 5 else { return }
+    switch value {
+    case is BankAccountsResponse, is BankAccountRecord, is [BankAccountRecord], is Account,
+      is [Account]:
+      found.append("\(path) (\(type(of: value)))")
+      return
+    default:
+      break
+    }
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .class {
+      guard visited.insert(ObjectIdentifier(value as AnyObject)).inserted else { return }
+    }
+    var current: Mirror? = mirror
+    while let level = current {
+      for child in level.children {
+        look(at: child.value, path: path + "." + (child.label ?? "?"), depth: depth + 1)
+      }
+      current = level.superclassMirror
+    }
+  }
+  look(at: repository, path: "repository", depth: 0)
+  return found
 }
