@@ -79,9 +79,13 @@ enum CompiledShadowing {
   ///   - module: The lesson's module.
   ///   - borrowed: The names the tests take from elsewhere
   ///     (``ModuleShadowing/borrowedNames(testsFolder:root:)``).
+  ///   - testsFunctions: The functions the tests declare
+  ///     (``ModuleShadowing/testsFunctions(testsFolder:root:)``), which a public function of
+  ///     the lesson would overload.
   ///   - root: The kata's root, for the locations.
   static func problem(
-    in graphs: [String: Graph], module: String, borrowed: Set<String>, root: URL
+    in graphs: [String: Graph], module: String, borrowed: Set<String>,
+    testsFunctions: Set<String> = [], root: URL
   ) -> Diagnostic? {
     let main = graphs["\(module).symbols.json"]
     let own = main?.symbols ?? []
@@ -89,6 +93,8 @@ enum CompiledShadowing {
       own.filter { nominalKinds.contains($0.kind.identifier) }.map(\.identifier.precise))
     let protocols = Set(
       own.filter { $0.kind.identifier == "swift.protocol" }.map(\.identifier.precise))
+    let requirements = Set(
+      (main?.relationships ?? []).filter { $0.kind == "requirementOf" }.map(\.source))
     let byIdentifier = Dictionary(own.map { ($0.identifier.precise, $0) }) { first, _ in first }
 
     // Extensions of other modules' types, in files of their own.
@@ -120,6 +126,19 @@ enum CompiledShadowing {
           + "\(shown) in a type of your own that conforms instead.")
     }
 
+    // The tests read what the lesson's objects store through reflection (`Mirror`); a mirror
+    // of the lesson's own can leave out what they look for.
+    let customMirror = ["s:s17CustomReflectableP", "s:s21CustomLeafReflectableP"]
+    if let relation = graphs.values.flatMap(\.relationships).first(where: {
+      ["conformsTo", "inheritsFrom"].contains($0.kind) && customMirror.contains($0.target)
+    }), let symbol = byIdentifier[relation.source] {
+      return diagnostic(
+        symbol, root: root,
+        "\(symbol.pathComponents.joined(separator: ".")) gives reflection a mirror of its own "
+          + "(CustomReflectable): the tests read what your objects store through reflection, "
+          + "and a mirror of your own can leave out what they look for. No lesson needs one; "
+          + "remove the conformance.")
+    }
     for symbol in own where symbol.isVisibleToTests && !symbol.isSynthesized {
       let name = symbol.baseName
       let kind = symbol.kind.identifier
@@ -129,7 +148,17 @@ enum CompiledShadowing {
           "this declares a public macro, \(name): the tests' `#expect` and `#require` are "
             + "macros, and a lesson needs none. Remove it.")
       }
-      if kind == "swift.func.op" && !hasOwnOperand(symbol, nominal: nominal) {
+      if kind == "swift.func.op" && ["===", "!=="].contains(name) {
+        return diagnostic(
+          symbol, root: root,
+          "this declares a public \(name): the tests check that two references are one object "
+            + "with the standard identity operators, and yours would answer for them. No "
+            + "lesson needs its own; remove it.")
+      }
+      // A protocol's requirement has no body: what conforms answers it.
+      if kind == "swift.func.op" && !requirements.contains(symbol.identifier.precise)
+        && !hasOwnOperand(symbol, nominal: nominal)
+      {
         return diagnostic(
           symbol, root: root,
           "this declares a public operator \(name) on types that are not the lesson's: the "
@@ -145,6 +174,15 @@ enum CompiledShadowing {
           "this declares something named \(name), the name of a module the tests use: their "
             + "checks would call it instead of the module, so no verdict could be trusted. "
             + "Give it another name.")
+      }
+      if topLevel && testsFunctions.contains(name)
+        && ["swift.func", "swift.var"].contains(kind)
+      {
+        return diagnostic(
+          symbol, root: root,
+          "this declares a public \(name), the name of a function of the tests' own: for "
+            + "your types the compiler may call yours instead of theirs, so their checks would "
+            + "ask your code. Give it another name, or drop `public`.")
       }
       guard borrowed.contains(name) else { continue }
       let parentPath = Array(symbol.pathComponents.dropLast())
@@ -168,7 +206,7 @@ enum CompiledShadowing {
   }
 
   /// Whether one of the operator's operands is a type the lesson declares (or `Self`, in a
-  /// type of the lesson), written as its name, its path (`Screens.Row`) or with generic
+  /// type of the lesson; or `any` of a protocol of the lesson's), written as its name, its path (`Screens.Row`) or with generic
   /// arguments (`Stamped<Value>`). `[Order]` or `Order?` is not, since an `==` on it would take
   /// over the standard comparison of arrays or optionals of orders; nor is a lesson's alias
   /// (`Order.Text`, which may stand for `[String]`).
@@ -180,7 +218,10 @@ enum CompiledShadowing {
         let colon = fragments.firstIndex(where: { $0.kind == "text" && $0.spelling.contains(":") })
       else { return false }
       var rest = Array(fragments[colon...])
-      rest[0].spelling = String(rest[0].spelling.drop { $0 != ":" }.dropFirst())
+      // What follows the colon, an existential's `any` left out (`: any Repository`).
+      var after = String(rest[0].spelling.drop { $0 != ":" }.dropFirst())
+      if let range = after.firstRange(of: /^\s*any\s+/) { after.removeSubrange(range) }
+      rest[0].spelling = after
       // `inout`, `borrowing`, and the spaces around them.
       rest = Array(
         rest.drop {

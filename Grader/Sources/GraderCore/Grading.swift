@@ -317,6 +317,8 @@ public struct Grading: Sendable {
     return CompiledShadowing.problem(
       in: graphs, module: lesson.module,
       borrowed: ModuleShadowing.borrowedNames(testsFolder: lesson.testsFolder, root: course.root),
+      testsFunctions: ModuleShadowing.testsFunctions(
+        testsFolder: lesson.testsFolder, root: course.root),
       root: course.root)
   }
 

@@ -46,7 +46,8 @@ enum ModuleShadowing {
   static func problem(in folder: String, testsFolder: String, root: URL) -> Diagnostic? {
     let sources = SwiftFiles.below([folder], in: root).compactMap { file in
       (try? String(contentsOf: root.appending(path: file), encoding: .utf8)).map {
-        (file: file, code: CodeText.withoutCommentsAndLiterals($0))
+        // A NUL is whitespace to the compiler (with a warning), and to these checks too.
+        (file: file, code: CodeText.withoutCommentsAndLiterals($0.replacing("\u{0}", with: " ")))
       }
     }
     let module = folder.split(separator: "/").last.map(String.init) ?? ""
@@ -150,7 +151,9 @@ enum ModuleShadowing {
     "Sequence", "Collection", "BidirectionalCollection", "RandomAccessCollection",
     "RangeReplaceableCollection", "MutableCollection", "StringProtocol", "Int", "Double", "Bool",
     "Equatable", "Hashable", "Comparable", "Error", "Range", "ClosedRange", "Date", "URL", "UUID",
-    "Data", "Duration",
+    "Data", "Duration", "CaseIterable", "Identifiable", "CustomStringConvertible",
+    "CustomDebugStringConvertible", "Encodable", "Decodable", "Codable", "RawRepresentable",
+    "AnyObject", "CustomReflectable", "OptionSet",
   ]
 
   /// The standard library's and Foundation's other names the tests use for waiting, locking
@@ -162,6 +165,9 @@ enum ModuleShadowing {
     "withThrowingTaskGroup", "withCheckedContinuation", "withCheckedThrowingContinuation",
     "withExtendedLifetime", "print", "min", "max", "zip", "stride", "Mirror", "FileManager",
     "FileHandle", "TimeInterval", "JSONEncoder", "JSONDecoder", "Sendable", "Never", "Void",
+    "type", "dump", "debugPrint", "precondition", "assert", "fatalError", "abs", "swap",
+    "AnyClass", "UTF8", "MainActor", "CheckedContinuation", "UnsafeContinuation",
+    "LocalizedError", "CustomTestStringConvertible",
   ]
 
   /// The names of Swift Testing, the standard library, Foundation and the shared test
@@ -189,6 +195,23 @@ enum ModuleShadowing {
     }
     return used.intersection(
       testingNames.union(support).union(standardTypes).union(standardNames))
+  }
+
+  /// The functions the tests at `testsFolder` and the shared test support declare (their
+  /// helpers, such as `holding(of:in:)`): a public function of the lesson with one of these
+  /// names is an overload the compiler may prefer to the tests' own, a more specific one for
+  /// the lesson's types.
+  static func testsFunctions(testsFolder: String, root: URL) -> Set<String> {
+    var names = Set<String>()
+    for file in SwiftFiles.below([testsFolder, supportFolder], in: root) {
+      guard let text = try? String(contentsOf: root.appending(path: file), encoding: .utf8)
+      else { continue }
+      let code = CodeText.withoutCommentsAndLiterals(text)
+      for match in code.matches(of: /\bfunc\s+`?([A-Za-z_][A-Za-z0-9_]*)/) {
+        names.insert(String(match.output.1))
+      }
+    }
+    return names
   }
 
   /// The first public declaration in `code` of `~=` or `??`, operators the tests use from
@@ -375,9 +398,12 @@ enum ModuleShadowing {
       }
       let after = text[path.range.upperBound...].drop { $0 == " " }
       if after.hasPrefix("?") || after.hasPrefix("!") { return "Optional" }
-      if names.count > 1, ModuleShadowing.modules.contains(names[0]) || names[0] == module {
-        names.removeFirst()
+      // Qualified by another module (`Swift.Unicode.Encoding`): never the lesson's, whatever
+      // decoy of that name the lesson declares.
+      if names.count > 1, ModuleShadowing.modules.contains(names[0]), names[0] != module {
+        return names.last
       }
+      if names.count > 1, names[0] == module { names.removeFirst() }
       guard let first = names.first, let last = names.last, !last.isEmpty else { return nil }
       if names.count == 1 {
         if let target = aliases[first], hops < 8 { return foreignType(target, hops: hops + 1) }
@@ -393,7 +419,7 @@ enum ModuleShadowing {
   /// `public`, `open` or `package` used as a modifier (followed by a declaration, an
   /// attribute or another modifier), not a parameter, a variable or a call named `open`.
   static var publicModifier: Regex<Substring> {
-    /\b(?:public|open|package)\s+(?:@|func\b|var\b|let\b|subscript\b|init\b|typealias\b|struct\b|enum\b|class\b|actor\b|protocol\b|static\b|final\b|override\b|convenience\b|required\b|mutating\b|nonmutating\b|nonisolated\b|lazy\b|dynamic\b|indirect\b|weak\b|unowned\b|extension\b|prefix\b|postfix\b|infix\b)/
+    /\b(?:public|open|package)\s+(?:@|func\b|var\b|let\b|subscript\b|init\b|typealias\b|struct\b|enum\b|class\b|actor\b|protocol\b|static\b|final\b|override\b|consuming\b|borrowing\b|convenience\b|required\b|mutating\b|nonmutating\b|nonisolated\b|lazy\b|dynamic\b|indirect\b|weak\b|unowned\b|extension\b|prefix\b|postfix\b|infix\b)/
   }
 
   /// The extensions in `code`: where each starts, what follows the keyword, whether it is
@@ -527,28 +553,21 @@ enum ModuleShadowing {
     return nil
   }
 
-  /// The first underscored attribute (`@_documentation`, `@_spi`, `@_exported`, …) or name
-  /// of an underscored type (`_ExpressibleByBuiltinStringLiteral`) in `code`, and its line.
-  /// The first can hide a public declaration from the symbol graph that
-  /// ``CompiledShadowing`` reads; the graph leaves out what extends the second altogether.
+  /// The first underscored attribute (`@_documentation`, `@_spi`, `@_exported`, …) or
+  /// extension of a type with an underscored name (`Swift._ExpressibleByBuiltinStringLiteral`)
+  /// in `code`, and its line. The first can hide a public declaration from the symbol graph
+  /// that ``CompiledShadowing`` reads; the graph leaves out what extends the second
+  /// altogether. A type of the lesson's own named `_Storage` is no such feature.
   static func underscoredFeature(inCode code: String) -> (feature: String, line: Int)? {
-    for match in code.matches(of: /(@?)_([A-Za-z0-9_]+)/) {
-      let before = code[..<match.range.lowerBound].last
-      if before.map({ $0.isLetter || $0.isNumber || $0 == "_" }) == true { continue }
-      let name = "_" + match.output.2
-      if !match.output.1.isEmpty {
-        return ("@" + name, line(of: match.range.lowerBound, in: code))
-      }
-      // A wrapper's storage (`_service`) is no such feature: only a capital after the
-      // underscore, as the standard library's hidden types have.
-      if match.output.2.first?.isUppercase == true {
-        return (
-          "\(name), a name that starts with an underscore and a capital",
-          line(of: match.range.lowerBound, in: code)
-        )
-      }
+    let attribute = code.firstMatch(of: /@`?(_[A-Za-z][A-Za-z0-9_]*)/).map {
+      ("@" + String($0.output.1), $0.range.lowerBound)
     }
-    return nil
+    let extended = code.firstMatch(
+      of: /\bextension\s+(?:`?[A-Za-z_][A-Za-z0-9_]*`?\s*\.\s*)*`?(_[A-Za-z0-9_]*)/
+    ).map { ("an extension of \($0.output.1)", $0.range.lowerBound) }
+    guard let first = [attribute, extended].compactMap({ $0 }).min(by: { $0.1 < $1.1 })
+    else { return nil }
+    return (first.0, line(of: first.1, in: code))
   }
 
   /// The line of `index` in `code`, counting line feeds alone (a CRLF file's `"\r\n"` is one

@@ -10,7 +10,9 @@ import Testing
 @Suite(.serialized) struct CompiledShadowingTests {
   /// Names the tests take from elsewhere, as ``ModuleShadowing/borrowedNames(testsFolder:root:)``
   /// would find them.
-  static let borrowed: Set<String> = ["Issue", "Result", "runConcurrently", "Mirror"]
+  static let borrowed: Set<String> = [
+    "Issue", "Result", "runConcurrently", "Mirror", "CaseIterable",
+  ]
 
   /// Each module's source, and a part of the message that refuses it (`nil`: not refused).
   static let cases: [(module: String, source: String, refusal: String?)] = [
@@ -157,6 +159,50 @@ import Testing
       """,
       "operator =="
     ),
+    // Break round 9: a mirror of the lesson's own, an identity operator on a lesson
+    // protocol, an overload of a tests' helper, a protocol named like a standard one.
+    (
+      "CustomMirror",
+      """
+      public final class Service {}
+      extension Service: CustomReflectable {
+        public var customMirror: Mirror { Mirror(self, children: [:]) }
+      }
+      """,
+      "a mirror of its own"
+    ),
+    (
+      "IdentityOnProtocol",
+      """
+      public protocol Repository: AnyObject {}
+      public func === (lhs: any Repository, rhs: any Repository) -> Bool { true }
+      """,
+      "a public ==="
+    ),
+    (
+      "IdentityOnOwnClass",
+      """
+      public final class Container {
+        public static func === (lhs: Container, rhs: Container) -> Bool { true }
+      }
+      """,
+      "a public ==="
+    ),
+    (
+      "OverloadOfTestsHelper",
+      """
+      public struct Checkout {}
+      public func holding(of target: AnyObject, in root: Checkout) -> Int { 0 }
+      """,
+      "a function of the tests' own"
+    ),
+    (
+      "StandardProtocolName",
+      """
+      public protocol CaseIterable {}
+      """,
+      "a public CaseIterable"
+    ),
     (
       "OwnOperatorsAndNames",
       """
@@ -190,6 +236,9 @@ import Testing
       extension Screens.Row {
         public static func < (lhs: inout Screens.Row, rhs: Int) -> Bool { true }
       }
+      public protocol Repository: AnyObject {}
+      public func == (lhs: any Repository, rhs: any Repository) -> Bool { lhs === rhs }
+      private final class _Storage {}
       protocol Internal {}
       extension Internal { public func print() {} }
       """,
@@ -246,7 +295,7 @@ import Testing
     let expected = try #require(Self.cases.first { $0.module == module }).refusal
     let graphs = try #require(Self.graphs[module], "no symbol graph for \(module)")
     let problem = CompiledShadowing.problem(
-      in: graphs, module: module, borrowed: Self.borrowed,
+      in: graphs, module: module, borrowed: Self.borrowed, testsFunctions: ["holding"],
       root: URL(fileURLWithPath: "/nowhere"))
     if let expected {
       let message = try #require(problem?.message, "\(module) should be refused")

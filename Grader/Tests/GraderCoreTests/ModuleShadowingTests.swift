@@ -144,9 +144,20 @@ import Testing
       ),
       (
         "struct _ExpressibleByBuiltinStringLiteral {}\nextension Swift._ExpressibleByBuiltinStringLiteral {}",
-        "uses _ExpressibleByBuiltinStringLiteral, a name that starts", 1
+        "uses an extension of _ExpressibleByBuiltinStringLiteral", 2
       ),
       ("@_spi(Hidden) public func helper() {}", "uses @_spi", 1),
+      // Break round 9: a decoy of a standard name behind a module's qualifier, a `consuming`
+      // member, a NUL between tokens.
+      (
+        "enum Unicode {}\nextension Swift.Unicode.Encoding {\n  public func decodes() -> Bool { true }\n}",
+        "public member to Swift.Unicode.Encoding", 2
+      ),
+      (
+        "extension String {\n  public consuming func contains(_ s: String) -> Bool { true }\n}",
+        "public member to String", 1
+      ),
+      ("public\u{0}enum\u{0}Issue {}", "declares a public Issue,", 1),
       // Break round 7, C24: the advice for a witness of a public protocol can be followed.
       (
         "public protocol Fetching { func fetch() }\nextension URLSession: Fetching {\n  public func fetch() {}\n}",
@@ -176,6 +187,7 @@ import Testing
       // A property wrapper's storage and a name with an underscore inside are no underscored
       // feature; nor is one in a comment or a string.
       "struct Holder {\n  var _service: Int = 0\n  var snake_Case = \"@_spi\"\n  // @_documentation\n}",
+      "private final class _Storage {}\nstruct Box4 { let storage = _Storage() }",
     ])
   func ownShapesAreFine(source: String) throws {
     #expect(try problem(in: source, tests: Self.testsWithDouble) == nil, "\(source)")
