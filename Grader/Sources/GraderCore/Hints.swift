@@ -76,7 +76,7 @@ struct Hints {
       return .none(
         [
           grade.refused
-            ? "\(id) cannot be built as it is; fix that first (./grade.sh \(id) says why)."
+            ? "\(id) is not graded as it is; fix that first (./grade.sh \(id) says why)."
             : "\(id) does not compile yet; fix that first (./grade.sh \(id) shows where).",
           "For a hint on a task anyway: ./grade.sh --hint \(id) <task>",
         ], status: 1)

@@ -72,7 +72,7 @@ public struct Report {
     if let errors = grade.compileErrors {
       lines.append(
         grade.refused
-          ? style.fail("  ✗ Not graded.") + " It cannot be built as it is:"
+          ? style.fail("  ✗ Not graded.") + " The grader will not grade it as it is:"
           : style.fail("  ✗ Does not compile.") + " Fix these first:")
       lines += compileLines(errors, limit: 8)
       return lines.joined(separator: "\n")

@@ -528,7 +528,7 @@ import Testing
     #expect(grade.refused)
     let report = Report(style: Style(colour: false))
     let detailed = report.detailed(grade)
-    #expect(detailed.contains("Not graded. It cannot be built as it is:"), "\(detailed)")
+    #expect(detailed.contains("Not graded. The grader will not grade it as it is:"), "\(detailed)")
     #expect(!detailed.contains("Does not compile"), "\(detailed)")
     let next = try #require(report.nextStep(grades, source: .exercises))
     #expect(next.hasPrefix("Next: fix what stops lesson01 from being built"), "\(next)")
