@@ -180,10 +180,7 @@ enum ModuleShadowing {
   static func borrowedNames(testsFolder: String, root: URL) -> Set<String> {
     var used = Set<String>()
     var support = Set<String>()
-    for file in SwiftFiles.below([testsFolder, supportFolder], in: root) {
-      guard let text = try? String(contentsOf: root.appending(path: file), encoding: .utf8)
-      else { continue }
-      let code = CodeText.withoutCommentsAndLiterals(text)
+    for (file, code) in testsCode(testsFolder: testsFolder, root: root) {
       if file.hasPrefix(supportFolder + "/") {
         support.formUnion(topLevelDeclarations(inCode: code).filter(\.isPublic).map(\.name))
         continue
@@ -203,15 +200,22 @@ enum ModuleShadowing {
   /// the lesson's types.
   static func testsFunctions(testsFolder: String, root: URL) -> Set<String> {
     var names = Set<String>()
-    for file in SwiftFiles.below([testsFolder, supportFolder], in: root) {
-      guard let text = try? String(contentsOf: root.appending(path: file), encoding: .utf8)
-      else { continue }
-      let code = CodeText.withoutCommentsAndLiterals(text)
+    for (_, code) in testsCode(testsFolder: testsFolder, root: root) {
       for match in code.matches(of: /\bfunc\s+`?([A-Za-z_][A-Za-z0-9_]*)/) {
         names.insert(String(match.output.1))
       }
     }
     return names
+  }
+
+  /// The code of the tests at `testsFolder` and of the shared test support, file by file,
+  /// without comments and literals.
+  private static func testsCode(testsFolder: String, root: URL) -> [(file: String, code: String)] {
+    SwiftFiles.below([testsFolder, supportFolder], in: root).compactMap { file in
+      (try? String(contentsOf: root.appending(path: file), encoding: .utf8)).map {
+        (file, CodeText.withoutCommentsAndLiterals($0))
+      }
+    }
   }
 
   /// The first public declaration in `code` of `~=` or `??`, operators the tests use from
