@@ -10,12 +10,20 @@ struct BuildClock {
 
   /// Whether `edit` fell from just before the last build started to a few seconds after it
   /// ended; also `true` when there is no record of a last build.
+  ///
+  /// "Just before" is the second before the start where the file system keeps dates in whole
+  /// seconds (its marks have no fraction), and nothing where it keeps finer ones: an edit
+  /// before the start was read by that build whole. That keeps a build right after a fresh
+  /// clone (`git clone … && ./grade.sh lesson01`, whose files are a moment older than the
+  /// build grade.sh starts beside the grader's) from being compiled again.
   func editedAroundLastBuild(_ edit: Date?) -> Bool {
     guard let start = date(of: started), let end = date(of: ended), end >= start else {
       return true
     }
     guard let edit else { return false }
-    return edit > start.addingTimeInterval(-1) && edit < end.addingTimeInterval(5)
+    let seconds = start.timeIntervalSince1970
+    let doubt: TimeInterval = seconds == seconds.rounded(.down) ? 1 : 0
+    return edit > start.addingTimeInterval(-doubt) && edit < end.addingTimeInterval(5)
   }
 
   func markStart() { touch(started) }

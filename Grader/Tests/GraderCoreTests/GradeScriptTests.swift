@@ -17,6 +17,8 @@ import Testing
     var swiftVersion = "Apple Swift version 6.2 (swiftlang-6.2.0.19.9 clang-1700.3.19.1)"
     /// What the first `swift build` prints before failing, if it fails.
     var firstBuildFails: String?
+    /// How long the lesson's `swift build --build-tests` takes; empty: no time.
+    var lessonBuildSeconds = ""
     var testDescription: String { name }
 
     /// Linux, where xcode-select must not be asked.
@@ -244,6 +246,84 @@ import Testing
   }
 
   @Test(
+    "While the grader builds, the lesson asked for builds beside it, exactly as the grader would build it",
+    arguments: shells, ["lesson01", "1", "01", "lesson1"])
+  func lessonBuildsBesideTheGrader(shell: String, asked: String) throws {
+    let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let kata = try Self.kataWithManifest(in: work)
+    let run = try Self.run(Machine.linux, shell: shell, arguments: [asked], in: work)
+    #expect(run.output.contains("GRADER RAN \(asked)"), "\(run.errors)")
+    #expect(run.errors.contains("Building the grader and lesson01"), "\(run.errors)")
+    let root = kata.resolvingSymlinksInPath().path
+    let arguments = Builder.arguments(
+      scratchPath: CodeSource.exercises.scratchPath,
+      moduleCache: "\(root)/\(Builder.moduleCachePath)")
+    let course = try Course(root: kata)
+    let environment = Grading(course: course, timeLimit: 30, interruption: Interruption())
+      .environment(for: [try #require(course.lesson(named: "lesson01"))], source: .exercises)
+    #expect(
+      run.lessonBuild == [
+        arguments.dropFirst().joined(separator: " "), "PWD=\(root)",
+        "KATA_SOURCE=\(environment["KATA_SOURCE"] ?? "?")",
+        "KATA_LESSONS=\(environment["KATA_LESSONS"] ?? "?")",
+        "KATA_TASK=\(environment["KATA_TASK"] ?? "?")",
+        "TMPDIR=\(root)/.build/exercises/kata-grader/tmp", "ended",
+      ])
+    let clock = kata.appending(path: ".build/exercises/kata-grader")
+    for mark in ["build-started", "build-ended"] {
+      #expect(
+        FileManager.default.fileExists(atPath: clock.appending(path: mark).path),
+        "the grader's record of its last build: \(mark)")
+    }
+  }
+
+  @Test(
+    "No lesson builds beside the grader for other commands, unknown lessons, or once the grader is built",
+    arguments: shells)
+  func noLessonBuildOtherwise(shell: String) throws {
+    let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: work) }
+    _ = try Self.kataWithManifest(in: work)
+    for command in [["lesson09"], ["--hint", "lesson01"], [], ["lesson01", "--json"], ["--verify"]] {
+      try? FileManager.default.removeItem(at: work.appending(path: "kata/.build"))
+      let run = try Self.run(Machine.linux, shell: shell, arguments: command, in: work)
+      #expect(run.output.contains("RAN"), "\(command): \(run.errors)")
+      #expect(run.lessonBuild.isEmpty, "\(command): \(run.lessonBuild)")
+    }
+    _ = try Self.run(Machine.linux, shell: shell, arguments: ["lesson02"], in: work)
+    let built = try Self.run(Machine.linux, shell: shell, arguments: ["lesson01"], in: work)
+    #expect(built.swiftBuild.isEmpty && built.lessonBuild.isEmpty, "\(built.lessonBuild)")
+  }
+
+  @Test(
+    "When the grader does not build, the lesson's build beside it is stopped, not left running",
+    arguments: shells)
+  func lessonBuildStoppedWhenTheGraderFails(shell: String) throws {
+    let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: work) }
+    _ = try Self.kataWithManifest(in: work)
+    var machine = Machine.linux
+    machine.firstBuildFails = "error: emit-module command failed"
+    machine.lessonBuildSeconds = "60"
+    let run = try Self.run(machine, shell: shell, arguments: ["lesson01"], in: work)
+    #expect(run.status == 2)
+    #expect(run.errors.contains("The grader did not build"), "\(run.errors)")
+    #expect(
+      ["interrupted", "terminated"].contains(run.lessonBuild.last), "\(run.lessonBuild)")
+  }
+
+  /// A kata folder in `work` with the kata's own Package.swift, the list of lessons.
+  private static func kataWithManifest(in work: URL) throws -> URL {
+    let kata = work.appending(path: "kata")
+    try FileManager.default.createDirectory(at: kata, withIntermediateDirectories: true)
+    let manifest = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appending(path: "../../../Package.swift").standardizedFileURL
+    try FileManager.default.copyItem(at: manifest, to: kata.appending(path: "Package.swift"))
+    return kata
+  }
+
+  @Test(
     "A .build that is a file, or a kata path with a double quote, is named before SwiftPM fails",
     arguments: shells)
   func placesSwiftPMCannotBuildIn(shell: String) throws {
@@ -273,6 +353,9 @@ import Testing
     /// The TMPDIR the stub `swift build` saw, and what is left in the system's one.
     var buildTemporaryFolder: String
     var leftInSystemTemporaryFolder: [String]
+    /// What the lesson's build beside the grader's was given: its arguments, then a line
+    /// each for its folder and variables; empty when there was none.
+    var lessonBuild: [String]
   }
 
   static func run(
@@ -300,6 +383,8 @@ import Testing
         atPath: developer, withIntermediateDirectories: true)
     }
     let log = work.appending(path: "swift-build.txt")
+    let prebuildLog = work.appending(path: "swift-build-lesson.txt")
+    try? FileManager.default.removeItem(at: prebuildLog)
     let buildTMPDIR = work.appending(path: "swift-build-tmpdir.txt")
     let systemTemporaryFolder = work.appending(path: "system tmp")
     for file in [log, buildTMPDIR] { try? FileManager.default.removeItem(at: file) }
@@ -323,6 +408,31 @@ import Testing
       case $1 in
         --version) echo "\(machine.swiftVersion)"; exit 0 ;;
         build)
+          case " $* " in
+            *" --build-tests "*)
+              # The lesson's build, started beside the grader's: what it was given, and when.
+              {
+                echo "$*"
+                echo "PWD=$(pwd -P)"
+                echo "KATA_SOURCE=${KATA_SOURCE-unset}"
+                echo "KATA_LESSONS=${KATA_LESSONS-unset}"
+                echo "KATA_TASK=${KATA_TASK-unset}"
+                echo "TMPDIR=$TMPDIR"
+              } > '\(prebuildLog.path)'
+              if [ -n '\(machine.lessonBuildSeconds)' ]; then
+                # SwiftPM ends on SIGINT even in a background job, where a shell's `trap`
+                # cannot catch it (dash ignores SIGINT for those): so a program that can. It
+                # unblocks the signals, as a terminal's would be: a test runs grade.sh from a
+                # Dispatch thread, which blocks them, and the mask is inherited.
+                exec perl -MPOSIX -e 'sigprocmask(SIG_UNBLOCK, POSIX::SigSet->new(SIGINT, SIGTERM));
+                  $| = 1; $SIG{INT} = sub { print "interrupted\\n"; exit 130 };
+                  $SIG{TERM} = sub { print "terminated\\n"; exit 143 };
+                  sleep \(machine.lessonBuildSeconds); print "ended\\n"' >> '\(prebuildLog.path)'
+              fi
+              echo ended >> '\(prebuildLog.path)'
+              exit 0
+              ;;
+          esac
           \(machine.firstBuildFails.map { """
             if [ ! -f '\(work.path)/failed-once' ]; then
               : > '\(work.path)/failed-once'
@@ -372,7 +482,9 @@ import Testing
       buildTemporaryFolder: (try? String(contentsOf: buildTMPDIR, encoding: .utf8))?
         .trimmingCharacters(in: .newlines) ?? "",
       leftInSystemTemporaryFolder: try FileManager.default.contentsOfDirectory(
-        atPath: systemTemporaryFolder.path))
+        atPath: systemTemporaryFolder.path),
+      lessonBuild: ((try? String(contentsOf: prebuildLog, encoding: .utf8)) ?? "")
+        .split(separator: "\n").map(String.init))
   }
 
   private static func stub(_ name: String, in folder: URL, _ body: String) throws {
