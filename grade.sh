@@ -201,13 +201,10 @@ if [ "$needs_build" != no ]; then
   # SwiftPM's lock files go to TMPDIR: a folder of the grader's (own_temporary_folder).
   # The module cache is the one the grader's lesson builds use (Builder.moduleCachePath):
   # Foundation's modules, compiled here, are not compiled again for the first lesson.
-  # Compiled as one whole module (-wmo, still unoptimised): each file is read once, not once
-  # per batch of files, which took about 40 % less CPU time, measured on Linux; the grader is
-  # rebuilt only when its sources change, so incremental builds would not pay that back.
   build_grader() {
     tmp=$(own_temporary_folder "$scratch/tmp")
     status=0
-    log=$(TMPDIR="$tmp" swift build --build-system native --package-path "$root/Grader" --scratch-path "$scratch" --product "$product" --disable-index-store -Xswiftc -wmo -Xswiftc -module-cache-path -Xswiftc "$module_cache" 2>&1) || status=$?
+    log=$(TMPDIR="$tmp" swift build --build-system native --package-path "$root/Grader" --scratch-path "$scratch" --product "$product" --disable-index-store -Xswiftc -module-cache-path -Xswiftc "$module_cache" 2>&1) || status=$?
     if [ "$tmp" = "$scratch/tmp" ]; then rm -rf "$tmp"; fi
     return $status
   }
