@@ -47,6 +47,7 @@ public struct Course: Sendable {
     }
     let modules = Self.lessonModules(inManifest: text)
     guard !modules.isEmpty else { throw .notAKata(root.path) }
+    if let versioned = Self.versionedManifest(in: root) { throw .versionedManifest(versioned) }
     let texts =
       (try? FileManager.default.contentsOfDirectory(atPath: root.appending(path: "lessons").path))
       ?? []
@@ -59,6 +60,15 @@ public struct Course: Sendable {
       let fallback = "Lesson \(number < 10 ? "0" : "")\(number) — \(module.dropFirst(8))"
       return Lesson(module: module, number: number, title: heading ?? fallback, textPath: path)
     }
+  }
+
+  /// A version-specific manifest in `root` (`Package@swift-6.swift`, `Package@swift-6.3.swift`,
+  /// …), the first by name, or `nil`. SwiftPM reads the one made for its version instead of
+  /// `Package.swift`: with one, a learner's copy could leave a task's tests out of the build
+  /// while `Package.swift` stays as shipped (break round 10).
+  static func versionedManifest(in root: URL) -> String? {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+    return names.filter { $0.hasPrefix("Package@swift") && $0.hasSuffix(".swift") }.sorted().first
   }
 
   /// The string literals inside the manifest's `let lessons = [ … ]`.

@@ -2,6 +2,9 @@
 public enum GraderError: Error, Equatable, CustomStringConvertible {
   /// The folder has no kata `Package.swift` with a lesson list.
   case notAKata(String)
+  /// The kata's folder holds a version-specific manifest (`Package@swift-6.3.swift`), which
+  /// SwiftPM reads instead of `Package.swift`; carries its name.
+  case versionedManifest(String)
   /// A lesson name matched no lesson; `known` lists the ids that exist.
   case unknownLesson(String, known: [String])
   /// A task number that the lesson does not have.
@@ -37,6 +40,11 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
     case .notAKata(let path):
       return
         "\(path) does not look like the kata: its Package.swift has no `let lessons = [ … ]` list."
+    case .versionedManifest(let name):
+      return
+        "The kata's folder has \(name): SwiftPM reads a manifest made for its version instead "
+        + "of Package.swift, so the grader cannot tell what it builds or which tests run. The "
+        + "kata ships none: move it away (mv \(name) ../), then run ./grade.sh again."
     case .unknownLesson(let name, let known):
       return "There is no lesson '\(name)'. Lessons: \(known.joined(separator: ", "))."
     case .unknownTask(let lesson, let number, let count):

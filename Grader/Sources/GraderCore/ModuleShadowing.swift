@@ -127,6 +127,17 @@ enum ModuleShadowing {
         )
       }
     }
+    checks.append { code in
+      testingImport(inCode: code).map { library, line in
+        (
+          line,
+          "this imports \(library), a testing library: your code runs inside the tests' "
+            + "process, and with it your code could change what the tests count (a failure "
+            + "they record inside `withKnownIssue` is dropped). No lesson needs it: remove the "
+            + "import; the tests are the only place for testing code."
+        )
+      }
+    }
     for check in checks {
       for (file, code) in sources {
         guard let (line, message) = check(code) else { continue }
@@ -135,6 +146,18 @@ enum ModuleShadowing {
       }
     }
     return nil
+  }
+
+  /// The first import of a testing library in `code` (Swift Testing, its underscored
+  /// modules, XCTest), whatever the attributes or the kind of import, and its line.
+  static func testingImport(inCode code: String) -> (library: String, line: Int)? {
+    guard
+      let match = code.firstMatch(
+        of: /\bimport\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?`?(Testing|XCTest|_Testing\w*)`?(?![\w])/
+      )
+    else { return nil }
+    let library = match.output.1 == "XCTest" ? "XCTest" : "Swift Testing"
+    return (library, line(of: match.range.lowerBound, in: code))
   }
 
   /// Swift Testing's public names at the top level (its API, as documented).
@@ -194,16 +217,16 @@ enum ModuleShadowing {
       testingNames.union(support).union(standardTypes).union(standardNames))
   }
 
-  /// The functions the tests at `testsFolder` and the shared test support declare (their
-  /// helpers, such as `holding(of:in:)`): a public function of the lesson with one of these
-  /// names is an overload the compiler may prefer to the tests' own, a more specific one for
-  /// the lesson's types.
+  /// The functions the tests at `testsFolder` and the shared test support declare at the top
+  /// level (their helpers, such as `holding(of:in:)`): a public function of the lesson with
+  /// one of these names is an overload the compiler may prefer to the tests' own, a more
+  /// specific one for the lesson's types. Methods are left out: inside a type a member hides
+  /// every top-level function of its name, and a test double's `log(_:)` is called on the
+  /// double; a lesson's own `log(_:to:)` took nothing from the tests (break round 10).
   static func testsFunctions(testsFolder: String, root: URL) -> Set<String> {
     var names = Set<String>()
     for (_, code) in testsCode(testsFolder: testsFolder, root: root) {
-      for match in code.matches(of: /\bfunc\s+`?([A-Za-z_][A-Za-z0-9_]*)/) {
-        names.insert(String(match.output.1))
-      }
+      names.formUnion(topLevelDeclarations(inCode: code).filter { $0.keyword == "func" }.map(\.name))
     }
     return names
   }
@@ -238,15 +261,15 @@ enum ModuleShadowing {
       .map { ($0.name, $0.line) }
   }
 
-  /// The declarations at the top level of `code` (outside every brace): their names, whether
-  /// other modules see them, and their lines.
+  /// The declarations at the top level of `code` (outside every brace): their names, their
+  /// keywords (`func`, `struct`, …), whether other modules see them, and their lines.
   static func topLevelDeclarations(inCode code: String)
-    -> [(name: String, isPublic: Bool, line: Int)]
+    -> [(name: String, keyword: String, isPublic: Bool, line: Int)]
   {
     // A name, or a tuple of names (`let (Issue, x) = …`).
     let keyword =
-      /\b(?:enum|struct|class|actor|protocol|typealias|let|var|func|macro)(?:\s+`?([A-Za-z_][A-Za-z0-9_]*)`?|\s*\(([^)=]*)\))/
-    var found: [(name: String, isPublic: Bool, line: Int)] = []
+      /\b(enum|struct|class|actor|protocol|typealias|let|var|func|macro)(?:\s+`?([A-Za-z_][A-Za-z0-9_]*)`?|\s*\(([^)=]*)\))/
+    var found: [(name: String, keyword: String, isPublic: Bool, line: Int)] = []
     var depth = 0
     var previous = code.startIndex
     for match in code.matches(of: keyword) {
@@ -263,14 +286,14 @@ enum ModuleShadowing {
         between.lastIndex { "{};".contains($0) }
         .map { between[between.index(after: $0)...] } ?? between
       let names =
-        match.output.1.map { [String($0)] }
-        ?? (match.output.2.map { tuple in
+        match.output.2.map { [String($0)] }
+        ?? (match.output.3.map { tuple in
           tuple.matches(of: /[A-Za-z_][A-Za-z0-9_]*/).map { String($0.output) }
         } ?? [])
       for name in names where name != "_" {
         found.append(
           (
-            name, modifiers.contains(/\b(?:public|open|package)\b/),
+            name, String(match.output.1), modifiers.contains(/\b(?:public|open|package)\b/),
             line(of: match.range.lowerBound, in: code)
           ))
       }

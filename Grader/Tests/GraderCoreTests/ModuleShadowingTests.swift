@@ -163,6 +163,15 @@ import Testing
         "public protocol Fetching { func fetch() }\nextension URLSession: Fetching {\n  public func fetch() {}\n}",
         "wrap the URLSession in a type of your own that conforms instead", 2
       ),
+      // Break round 10: a testing library in the lesson (`withKnownIssue` around the calls
+      // into the tests' doubles dropped the failures they recorded).
+      (
+        "import Foundation\nimport Testing\nfunc retry() { withKnownIssue { } }",
+        "imports Swift Testing", 2
+      ),
+      ("@preconcurrency import func Testing.withKnownIssue", "imports Swift Testing", 1),
+      ("import _Testing_Foundation", "imports Swift Testing", 1),
+      ("@testable import XCTest", "imports XCTest", 1),
     ])
   func shadowsBeyondNames(source: String, said: String, line: Int) throws {
     let found = try #require(try problem(in: source, tests: Self.testsWithDouble), "\(source)")
@@ -188,6 +197,8 @@ import Testing
       // feature; nor is one in a comment or a string.
       "struct Holder {\n  var _service: Int = 0\n  var snake_Case = \"@_spi\"\n  // @_documentation\n}",
       "private final class _Storage {}\nstruct Box4 { let storage = _Storage() }",
+      // A testing library named in a comment, a string, or a name of the lesson's own.
+      "// import Testing\nlet note = \"import XCTest\"\nstruct TestingDesk {}\nlet importTesting = 1",
     ])
   func ownShapesAreFine(source: String) throws {
     #expect(try problem(in: source, tests: Self.testsWithDouble) == nil, "\(source)")
@@ -219,7 +230,7 @@ import Testing
     "Other names, and the words in comments or strings, are not",
     arguments: [
       "struct TestingHelper {}\n", "// enum Testing {}\n", "let s = \"enum Testing\"\n",
-      "enum Swiftness {}\n", "import Testing\n", "func Testing() {}\n",
+      "enum Swiftness {}\n", "import Foundation\n", "func Testing() {}\n",
       "let text = \"\"\"\n  enum Testing {}\n  \"\"\"\n", "/* enum Testing {}\n */\n",
       "enum Testing_ {}\n", "let s = \"a \\\" enum Testing\"\n",
     ])
@@ -447,5 +458,27 @@ import Testing
       "let a = 1\n/* one\n two */\nlet b = \"\"\"\n  x\n  \"\"\"\npublic enum Testing {}\n"
     #expect(ModuleShadowing.declaration(in: source)?.line == 7)
     #expect(try problem(in: source)?.location?.line == 7)
+  }
+
+  @Test("The tests' functions are their top-level helpers, not the methods of their doubles")
+  func testsFunctionsAreTopLevel() throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "kata-functions-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let tests = root.appending(path: "Tests/LessonTests")
+    try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
+    try Data(
+      """
+      final class SpyLogger: AccountsLogger {
+        func log(_ failure: any Error) {}
+        static func make() -> SpyLogger { SpyLogger() }
+      }
+      func holding(of target: AnyObject, in root: Any) -> Holding { .notVisible }
+      extension Holding { func describe() -> String { "" } }
+      private func `storedContainers`(in value: Any) -> [String] { [] }
+      """.utf8
+    ).write(to: tests.appending(path: "TestDoubles.swift"))
+    #expect(
+      ModuleShadowing.testsFunctions(testsFolder: "Tests/LessonTests", root: root)
+        == ["holding", "storedContainers"])
   }
 }

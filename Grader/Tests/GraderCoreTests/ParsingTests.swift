@@ -144,6 +144,21 @@ import Testing
     let folder = FileManager.default.temporaryDirectory
     #expect(throws: GraderError.notAKata(folder.path)) { try Course(root: folder) }
   }
+
+  @Test(
+    "A version-specific manifest beside Package.swift stops the grader: SwiftPM would read it instead",
+    arguments: ["Package@swift-6.3.swift", "Package@swift-6.swift", "Package@swift-6.3.1.swift"])
+  func versionedManifest(name: String) throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "kata-manifest-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let manifest = "let lessons = [\n  \"Lesson01TightCoupling\",\n]\n"
+    try Data(manifest.utf8).write(to: folder.appending(path: "Package.swift"))
+    #expect(throws: Never.self) { try Course(root: folder) }
+    try Data(manifest.utf8).write(to: folder.appending(path: name))
+    #expect(throws: GraderError.versionedManifest(name)) { try Course(root: folder) }
+    #expect(GraderError.versionedManifest(name).description.contains("mv \(name) ../"))
+  }
 }
 
 @Suite struct LessonTextTests {
