@@ -153,7 +153,8 @@ enum ModuleShadowing {
   static func testingImport(inCode code: String) -> (library: String, line: Int)? {
     guard
       let match = code.firstMatch(
-        of: /\bimport\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?`?(Testing|XCTest|_Testing\w*)`?(?![\w])/
+        of:
+          /\bimport\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?`?(Testing|XCTest|_Testing\w*)`?(?![\w])/
       )
     else { return nil }
     let library = match.output.1 == "XCTest" ? "XCTest" : "Swift Testing"
@@ -226,7 +227,8 @@ enum ModuleShadowing {
   static func testsFunctions(testsFolder: String, root: URL) -> Set<String> {
     var names = Set<String>()
     for (_, code) in testsCode(testsFolder: testsFolder, root: root) {
-      names.formUnion(topLevelDeclarations(inCode: code).filter { $0.keyword == "func" }.map(\.name))
+      names.formUnion(
+        topLevelDeclarations(inCode: code).filter { $0.keyword == "func" }.map(\.name))
     }
     return names
   }

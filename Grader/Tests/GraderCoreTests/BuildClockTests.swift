@@ -26,7 +26,9 @@ import Testing
     #expect(clock.editedAroundLastBuild(nil))
   }
 
-  @Test("With fine dates, an edit a moment before the build started is outside it; during or just after, inside")
+  @Test(
+    "With fine dates, an edit a moment before the build started is outside it; during or just after, inside"
+  )
   func fineDates() throws {
     let start = Date(timeIntervalSince1970: 1_800_000_000.25)
     let (clock, folder) = try Self.clock(started: start, ended: start.addingTimeInterval(10))

@@ -285,7 +285,9 @@ import Testing
     let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
     defer { try? FileManager.default.removeItem(at: work) }
     _ = try Self.kataWithManifest(in: work)
-    for command in [["lesson09"], ["--hint", "lesson01"], [], ["lesson01", "--json"], ["--verify"]] {
+    for command in [
+      ["lesson09"], ["--hint", "lesson01"], [], ["lesson01", "--json"], ["--verify"],
+    ] {
       try? FileManager.default.removeItem(at: work.appending(path: "kata/.build"))
       let run = try Self.run(Machine.linux, shell: shell, arguments: command, in: work)
       #expect(run.output.contains("RAN"), "\(command): \(run.errors)")
