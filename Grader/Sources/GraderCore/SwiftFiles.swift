@@ -19,8 +19,8 @@ package enum SwiftFiles {
 
   /// The first `.swift` file below `folders` whose name the toolchain cannot build, with
   /// the name as it can be shown (control characters escaped) and why: the compiler and
-  /// SwiftPM name their own files after it, in a file map one line per entry and in folders
-  /// whose names may be at most 255 bytes long.
+  /// SwiftPM name their own files after it, in a file map one line per entry (where `\` and
+  /// `"` are quoting) and in folders whose names may be at most 255 bytes long.
   static func unbuildableName(below folders: [String], in root: URL) -> (
     shown: String, reason: String
   )? {
@@ -34,6 +34,14 @@ package enum SwiftFiles {
           shown,
           "this path holds a line break or another control character (shown as ?): the "
             + "Swift toolchain cannot build a file so named. Rename it."
+        )
+      }
+      if let quoting = path.first(where: { $0 == "\\" || $0 == "\"" }) {
+        return (
+          shown,
+          "this path holds a \(quoting == "\\" ? "backslash" : "double quote") (\(quoting)): the "
+            + "Swift toolchain writes file names into lists of its own, where it means something "
+            + "else, and cannot build a file so named. Rename it."
         )
       }
       if longest.utf8.count > maximumNameLength {

@@ -26,7 +26,9 @@ import Testing
     #expect(SwiftFiles.notRegular(below: ["Exercises/Lesson01X"], in: root).isEmpty)
   }
 
-  @Test("A file name the toolchain cannot build (a line break, 201 bytes) is named, escaped")
+  @Test(
+    "A file name the toolchain cannot build (a line break, a backslash, a quote, 201 bytes) is named, escaped"
+  )
   func unbuildableNames() throws {
     let root = FileManager.default.temporaryDirectory.appending(path: "kata-files-\(UUID())")
     defer { try? FileManager.default.removeItem(at: root) }
@@ -56,6 +58,17 @@ import Testing
     let inFolder = try #require(
       SwiftFiles.unbuildableName(below: ["Exercises/Lesson01X"], in: root))
     #expect(inFolder.shown == "Exercises/Lesson01X/Sub?Folder/Inner.swift")
+    try FileManager.default.removeItem(at: odd)
+
+    // Break round 10: SwiftPM cannot build these either, and said so only obscurely.
+    for (name, said) in [("a\\b.swift", "backslash"), ("a\"b.swift", "double quote")] {
+      try Data("let f = 1\n".utf8).write(to: folder.appending(path: name))
+      let quoting = try #require(
+        SwiftFiles.unbuildableName(below: ["Exercises/Lesson01X"], in: root))
+      #expect(quoting.shown == "Exercises/Lesson01X/\(name)")
+      #expect(quoting.reason.contains(said), "\(quoting.reason)")
+      try FileManager.default.removeItem(at: folder.appending(path: name))
+    }
   }
 
   @Test(
