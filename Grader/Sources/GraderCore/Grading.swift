@@ -454,34 +454,62 @@ public struct Grading: Sendable {
     return [Diagnostic(severity: "error", location: nil, message: tail)]
   }
 
-  /// The tasks of the lesson's text that no test of the run belongs to (their test file was
-  /// deleted or renamed, or its suite renamed), each failed by one test that did not run: a
-  /// lesson is done only when every task it teaches was graded. With ``onlyTask``, only
-  /// that task is expected. With the tests and the manifest as shipped, every suite of the
-  /// specification ran, so a heading without one is the text's own (a learner's notes under
-  /// a heading of their own): none is missing.
+  /// The tasks of the lesson that no test of the run belongs to, each failed by one test
+  /// that did not run: a lesson is done only when every task it teaches was graded. With
+  /// ``onlyTask``, only that task is expected.
+  ///
+  /// With the tests as shipped, the tasks expected are those of the shipped test files
+  /// (`TaskNTests.swift`): a heading the learner adds to the text (notes under a heading of
+  /// their own, break round 5) is no task, and a task whose shipped tests did not run is
+  /// missing whatever made them not run (a manifest SwiftPM read instead of `Package.swift`,
+  /// break round 10). With edited tests, the tasks of the text's headings are expected.
   func missingTasks(of lesson: Lesson, besides graded: [TaskGrade]) -> [TaskGrade] {
-    guard !Checksums(root: course.root).changedTests(for: [lesson]).isEmpty else { return [] }
     let headings =
       lesson.textPath.flatMap { LessonText(root: course.root, path: $0) }?.taskHeadings ?? []
     let present = Set(graded.compactMap { Self.taskNumber($0.title) })
+    let checksums = Checksums(root: course.root)
+    let testsChanged = !checksums.changedTests(for: [lesson]).isEmpty
+    let expected: [(number: Int, title: String)]
+    if testsChanged {
+      expected = headings.compactMap { heading in Self.taskNumber(heading).map { ($0, heading) } }
+    } else {
+      let files =
+        (try? FileManager.default.contentsOfDirectory(
+          atPath: course.root.appending(path: lesson.testsFolder).path)) ?? []
+      let numbers = Set(files.compactMap(Self.taskNumber(ofTestFile:))).sorted()
+      expected = numbers.map { number in
+        (number, headings.first { Self.taskNumber($0) == number } ?? "Task \(number)")
+      }
+    }
+    let missing = expected.filter { task in
+      !present.contains(task.number) && (onlyTask.map { $0 == task.number } ?? true)
+    }
+    guard !missing.isEmpty else { return [] }
     // The manifest decides which test files are compiled (an `exclude:`, a `path:`).
     let cause =
-      Checksums(root: course.root).manifestChanged()
+      checksums.manifestChanged()
       ? "Package.swift differs from the shipped one, and it decides which test files are "
         + "built. Put it back with: git checkout -- Package.swift"
-      : "its suite is not in \(lesson.testsFolder)/ (a test file deleted, renamed or edited?). "
-        + "Put the shipped tests back with: git checkout -- \(lesson.testsFolder)"
-    return headings.compactMap { heading in
-      guard let number = Self.taskNumber(heading), !present.contains(number),
-        onlyTask.map({ $0 == number }) ?? true
-      else { return nil }
+      : testsChanged
+        ? "its suite is not in \(lesson.testsFolder)/ (a test file deleted, renamed or "
+          + "edited?). Put the shipped tests back with: git checkout -- \(lesson.testsFolder)"
+        : "its shipped tests were not built, though Package.swift and the tests are as "
+          + "shipped: something else changed what SwiftPM builds. Look for it with: git status"
+    return missing.map { task in
       let test = TestResult(
-        id: "\(lesson.testModule).Task\(number) (missing)", name: "The tests of Task \(number)",
+        id: "\(lesson.testModule).Task\(task.number) (missing)",
+        name: "The tests of Task \(task.number)",
         location: Location(file: lesson.testsFolder, line: 0), status: .notRun,
         note: "No test of this task ran, so it is not done: \(cause)")
-      return TaskGrade(title: heading, tests: [test], location: nil)
+      return TaskGrade(title: task.title, tests: [test], location: nil)
     }
+  }
+
+  /// `Task3Tests.swift` → 3: the test files of a task, as Package.swift names them too
+  /// (`otherTasksTests`); `nil` for the files every task shares.
+  static func taskNumber(ofTestFile name: String) -> Int? {
+    guard name.hasPrefix("Task"), name.hasSuffix(".swift") else { return nil }
+    return Int(name.dropFirst(4).prefix(while: \.isNumber))
   }
 
   /// Counts `@Test` in the code of the lesson's test files (not in their comments or

@@ -190,8 +190,21 @@ import Testing
     #expect(annotated.isDone, "\(annotated.tasks.map(\.title))")
     #expect(annotated.tasks.count == headings.count)
 
-    // The text as shipped, and the last task's test file deleted: its suite is not in the run.
+    // The tests and the manifest as shipped, yet a task's suite is not in the run (SwiftPM
+    // read another manifest, break round 10): that task is missing, and the cause is named.
     try shipped.write(to: text, atomically: true, encoding: .utf8)
+    var dropped = report
+    dropped.suites.remove(at: 1)
+    dropped.tests.remove(at: 1)
+    let unbuilt = grading.grade(lesson, from: dropped)
+    #expect(!unbuilt.isDone)
+    let second = try #require(unbuilt.tasks.first { $0.title == headings[1] })
+    #expect(second.tests.map(\.status) == [.notRun])
+    #expect(
+      second.tests.first?.note?.contains("something else changed what SwiftPM builds") == true,
+      "\(second.tests.first?.note ?? "")")
+
+    // The text as shipped, and the last task's test file deleted: its suite is not in the run.
     report.suites.removeLast()
     report.tests.removeLast()
     let files = try fileManager.contentsOfDirectory(

@@ -3,6 +3,12 @@ import Testing
 
 @Suite("Task 1 — Add") struct Task1Tests {
   @Test("Adds two numbers") func addsTwoNumbers() async throws {
+    problemRecorder = { message, fileID, filePath, line, column in
+      Issue.record(
+        Comment(rawValue: message),
+        sourceLocation: SourceLocation(
+          fileID: fileID, filePath: filePath, line: line, column: column))
+    }
     let sum = add(2, 3)
     // A suspension point, as the lessons' asynchronous harnesses have: it throws
     // `CancellationError` when the code under test cancelled the test's task.
