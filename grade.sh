@@ -74,18 +74,38 @@ start_prebuild() {
   clock="$root/.build/exercises/kata-grader"
   mkdir -p "$clock" || return 0
   tmp=$(own_temporary_folder "$clock/tmp")
+  prebuild_log="$clock/prebuild-output.txt"
   : >"$clock/build-started"
   (cd "$root" && TMPDIR="$tmp" KATA_SOURCE=exercises KATA_LESSONS="$prebuild_lesson" KATA_TASK='' \
     exec swift build --build-tests --build-system native --scratch-path .build/exercises \
     -Xswiftc -index-ignore-system-modules -Xswiftc -module-cache-path -Xswiftc "$module_cache") \
-    >/dev/null 2>&1 &
+    >"$prebuild_log" 2>&1 &
   prebuild_pid=$!
+  # Ctrl-C, a closed terminal or `kill` stop it too (in a script, a background job may not
+  # hear the terminal's Ctrl-C).
+  trap 'stop_prebuild; exit 130' INT
+  trap 'stop_prebuild; exit 143' TERM
+  trap 'stop_prebuild; exit 129' HUP
 }
 # Waits for the lesson's build; when it ended well, records its end as the grader would.
+# When it waits for another SwiftPM process that holds the build folder (a test process left
+# by a grading killed outright, which only the grader knows to end), it is stopped and the
+# grader builds the lesson itself.
 finish_prebuild() {
   if [ -n "$prebuild_pid" ]; then
-    if wait "$prebuild_pid"; then : >"$root/.build/exercises/kata-grader/build-ended"; fi
+    while kill -0 "$prebuild_pid" 2>/dev/null; do
+      if grep -q 'Another instance of SwiftPM' "$prebuild_log" 2>/dev/null; then
+        stop_prebuild
+        break
+      fi
+      sleep 0.2
+    done
+    if [ -n "$prebuild_pid" ] && wait "$prebuild_pid"; then
+      : >"$root/.build/exercises/kata-grader/build-ended"
+    fi
     prebuild_pid=''
+    rm -f "$prebuild_log"
+    trap - INT TERM HUP
   fi
 }
 # Stops the lesson's build (the grader's did not build). SwiftPM ends its compilers on SIGINT,

@@ -19,6 +19,10 @@ import Testing
     var firstBuildFails: String?
     /// How long the lesson's `swift build --build-tests` takes; empty: no time.
     var lessonBuildSeconds = ""
+    /// Whether the lesson's build first says it waits for another SwiftPM process.
+    var lessonBuildWaitsForLock = false
+    /// How long the grader's own build takes, in whole seconds; 0: no time.
+    var graderBuildSeconds = 0
     var testDescription: String { name }
 
     /// Linux, where xcode-select must not be asked.
@@ -312,7 +316,44 @@ import Testing
     #expect(run.status == 2)
     #expect(run.errors.contains("The grader did not build"), "\(run.errors)")
     #expect(
-      ["interrupted", "terminated"].contains(run.lessonBuild.last), "\(run.lessonBuild)")
+      run.lessonBuild.last != "ended", "\(run.lessonBuild)")
+  }
+
+  @Test(
+    "A lesson's build that waits for another SwiftPM process is stopped, and the grader takes over",
+    arguments: shells)
+  func lessonBuildWaitingForALockIsStopped(shell: String) throws {
+    let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: work) }
+    _ = try Self.kataWithManifest(in: work)
+    var machine = Machine.linux
+    machine.lessonBuildWaitsForLock = true
+    machine.lessonBuildSeconds = "60"
+    let run = try Self.run(machine, shell: shell, arguments: ["lesson01"], in: work)
+    #expect(run.output.contains("GRADER RAN lesson01"), "\(run.errors)")
+    #expect(
+      run.lessonBuild.last != "ended",
+      "the grader, which ends a leftover that holds the folder, was not kept waiting: \(run.lessonBuild)"
+    )
+    let clock = work.appending(path: "kata/.build/exercises/kata-grader")
+    #expect(
+      !FileManager.default.fileExists(atPath: clock.appending(path: "build-ended").path),
+      "a build that did not end is not recorded as ended")
+  }
+
+  @Test("Ctrl-C while the grader builds stops the lesson's build beside it too", arguments: shells)
+  func ctrlCStopsTheLessonBuild(shell: String) throws {
+    let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: work) }
+    _ = try Self.kataWithManifest(in: work)
+    var machine = Machine.linux
+    machine.lessonBuildSeconds = "60"
+    machine.graderBuildSeconds = 60
+    let run = try Self.run(
+      machine, shell: shell, arguments: ["lesson01"], in: work, interruptAfter: 1)
+    #expect(run.status == 130, "\(run.errors)")
+    #expect(!run.output.contains("GRADER RAN"))
+    #expect(run.lessonBuild.last != "ended", "\(run.lessonBuild)")
   }
 
   /// A kata folder in `work` with the kata's own Package.swift, the list of lessons.
@@ -360,9 +401,12 @@ import Testing
     var lessonBuild: [String]
   }
 
+  /// - Parameter interruptAfter: Seconds after which the run's process group gets SIGINT, as
+  ///   from Ctrl-C in a terminal; grade.sh then starts with those signals unblocked, as in a
+  ///   terminal (a test's thread blocks them, and the mask is inherited).
   static func run(
     _ machine: Machine, shell: String, arguments: [String] = [], makeFolder: Bool = true,
-    in existing: URL? = nil, kataFolder: String = "kata"
+    in existing: URL? = nil, kataFolder: String = "kata", interruptAfter: Double? = nil
   ) throws -> Run {
     let work =
       existing ?? FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
@@ -421,11 +465,16 @@ import Testing
                 echo "KATA_TASK=${KATA_TASK-unset}"
                 echo "TMPDIR=$TMPDIR"
               } > '\(prebuildLog.path)'
+              if \(machine.lessonBuildWaitsForLock); then
+                echo "Another instance of SwiftPM is already running using '.build/exercises', waiting until that process has finished execution..."
+              fi
               if [ -n '\(machine.lessonBuildSeconds)' ]; then
                 # SwiftPM ends on SIGINT even in a background job, where a shell's `trap`
                 # cannot catch it (dash ignores SIGINT for those): so a program that can. It
                 # unblocks the signals, as a terminal's would be: a test runs grade.sh from a
-                # Dispatch thread, which blocks them, and the mask is inherited.
+                # Dispatch thread, which blocks them, and the mask is inherited. "ended" is
+                # written only by a build that ran its whole time: one stopped writes
+                # "interrupted", "terminated" or, stopped before perl started, nothing.
                 exec perl -MPOSIX -e 'sigprocmask(SIG_UNBLOCK, POSIX::SigSet->new(SIGINT, SIGTERM));
                   $| = 1; $SIG{INT} = sub { print "interrupted\\n"; exit 130 };
                   $SIG{TERM} = sub { print "terminated\\n"; exit 143 };
@@ -442,6 +491,7 @@ import Testing
               exit 1
             fi
             """ } ?? "")
+          if [ \(machine.graderBuildSeconds) -gt 0 ]; then sleep \(machine.graderBuildSeconds); fi
           echo "$*" > '\(log.path)'
           echo "$TMPDIR" > '\(buildTMPDIR.path)'
           : > "$TMPDIR/_kata_.build_grader.lock"  # as SwiftPM leaves
@@ -462,6 +512,13 @@ import Testing
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [shell, kata.appending(path: "grade.sh").path] + arguments
+    if interruptAfter != nil {
+      process.arguments =
+        [
+          "perl", "-MPOSIX", "-e",
+          "sigprocmask(SIG_UNBLOCK, POSIX::SigSet->new(SIGINT, SIGTERM, SIGHUP)); exec @ARGV",
+        ] + (process.arguments ?? [])
+    }
     var environment = [
       "PATH": "\(stubs.path):/usr/bin:/bin", "HOME": work.path,
       "KATA_SWIFT_SHIM": stubs.appending(path: "swift").path,
@@ -474,6 +531,12 @@ import Testing
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    if let interruptAfter {
+      Thread.sleep(forTimeInterval: interruptAfter)
+      let pid = process.processIdentifier
+      // The whole group, as a terminal signals it; the process alone if it has none of its own.
+      if kill(-pid, SIGINT) != 0 { kill(pid, SIGINT) }
+    }
     let out = output.fileHandleForReading.readDataToEndOfFile()
     let err = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
