@@ -83,7 +83,7 @@ start_prebuild() {
   prebuild_pid=$!
   # Ctrl-C, a closed terminal or `kill` stop it too (in a script, a background job may not
   # hear the terminal's Ctrl-C).
-  trap 'stop_prebuild; exit 130' INT
+  trap 'stop_prebuild; printf "\nInterrupted; the grader was not built yet, nothing was graded.\n" >&2; exit 130' INT
   trap 'stop_prebuild; exit 143' TERM
   trap 'stop_prebuild; exit 129' HUP
 }

@@ -91,7 +91,8 @@ public struct Course: Sendable {
 
   /// Finds the lessons a learner named.
   ///
-  /// Accepts `lesson03`, `lesson3`, `03`, `3`, or the module name, in any letter case.
+  /// Accepts `lesson03`, `lesson3`, `03`, `3`, or the module name, in any letter case, also as
+  /// the folder a shell completes (`Lesson03ServiceLocator/`, `Exercises/Lesson03ServiceLocator/`).
   ///
   /// - Parameter names: What the learner typed; empty means every lesson.
   /// - Returns: The lessons, in course order, each once.
@@ -109,6 +110,10 @@ public struct Course: Sendable {
   }
 
   func lesson(named name: String) -> Lesson? {
+    // A folder the shell completed: `Lesson01TightCoupling/`, `Exercises/Lesson01TightCoupling/`.
+    var name = Substring(name)
+    while name.hasSuffix("/") { name = name.dropLast() }
+    if name.hasPrefix("Exercises/") { name = name.dropFirst("Exercises/".count) }
     let lowered = name.lowercased()
     if let exact = lessons.first(where: { $0.module.lowercased() == lowered }) { return exact }
     let digits = lowered.hasPrefix("lesson") ? lowered.dropFirst(6) : Substring(lowered)

@@ -230,14 +230,26 @@ public struct Report {
     return "Next: \(id), \(task.title). \(place); \(again)"
   }
 
-  /// The files of `folder` with a `TODO: Task N` comment, relative to the root, sorted.
+  /// The files of `folder` with a `TODO: Task N` comment (or `TODO: Tasks 1–3` naming N),
+  /// relative to the root, sorted.
   func todoFiles(in folder: String, task: Int) -> [String] {
     guard let root else { return [] }
-    let pattern = "TODO: Task \(task) "
     return SwiftFiles.below([folder], in: root).filter { path in
-      (try? String(contentsOf: root.appending(path: path), encoding: .utf8))?.contains(pattern)
-        ?? false
+      let text = (try? String(contentsOf: root.appending(path: path), encoding: .utf8)) ?? ""
+      return text.split(whereSeparator: \.isNewline).contains {
+        Self.todoTasks(in: $0)?.contains(task) ?? false
+      }
     }
+  }
+
+  /// The tasks a `TODO: Task N` or `TODO: Tasks N–M` comment in `line` names; `nil` when
+  /// the line has none.
+  static func todoTasks(in line: Substring) -> ClosedRange<Int>? {
+    guard let match = line.firstMatch(of: /TODO: Tasks? (\d+)(?:\s*[–-]\s*(\d+))?/),
+      let first = Int(match.output.1)
+    else { return nil }
+    let last = match.output.2.flatMap { Int($0) } ?? first
+    return first...max(first, last)
   }
 
   /// What the lesson text's searches for smells no test can see (``SmellSearch``) still find
@@ -251,7 +263,8 @@ public struct Report {
     }
   }
 
-  /// Every `TODO: Task N` comment left in `folder`, as `file:line: the comment`.
+  /// Every `TODO: Task N` (or `TODO: Tasks N–M`) comment left in `folder`, as
+  /// `file:line: the comment`.
   func todoLines(in folder: String) -> [String] {
     guard let root else { return [] }
     return SwiftFiles.below([folder], in: root).flatMap { file -> [String] in
@@ -259,7 +272,8 @@ public struct Report {
       else { return [] }
       return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
         .compactMap { index, line in
-          guard let range = line.range(of: "TODO: Task ") else { return nil }
+          guard Self.todoTasks(in: line) != nil, let range = line.range(of: "TODO: Task")
+          else { return nil }
           return "\(file):\(index + 1): \(line[range.lowerBound...])"
         }
     }

@@ -352,6 +352,7 @@ import Testing
     let run = try Self.run(
       machine, shell: shell, arguments: ["lesson01"], in: work, interruptAfter: 1)
     #expect(run.status == 130, "\(run.errors)")
+    #expect(run.errors.contains("Interrupted; the grader was not built yet"), "\(run.errors)")
     #expect(!run.output.contains("GRADER RAN"))
     #expect(run.lessonBuild.last != "ended", "\(run.lessonBuild)")
   }

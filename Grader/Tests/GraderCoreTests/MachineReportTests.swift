@@ -266,6 +266,14 @@ private enum SchemaCheck {
       crlf.contains("Exercises/Lesson01X/App.swift:2: TODO: Task 7 — remove the global.\n"),
       "\(crlf)")
     #expect(!crlf.contains("let b = 2") && !crlf.contains("\r"), "\(crlf)")
+
+    // A TODO for a range of tasks, as lesson 01's Harness.swift has (newcomer pass, session 15).
+    try "let a = 1\n  // TODO: Tasks 1–3 — the test's service never reaches it.\n".write(
+      to: folder.appending(path: "App.swift"), atomically: true, encoding: .utf8)
+    let range = report.closing([grade], source: .exercises, editedTests: []).joined(separator: "\n")
+    #expect(
+      range.contains("Exercises/Lesson01X/App.swift:2: TODO: Tasks 1–3 — the test's service"),
+      "\(range)")
   }
 
   @Test("The next step names every file that holds the task's TODO")
@@ -277,6 +285,7 @@ private enum SchemaCheck {
     let files = [
       "Logger.swift": "// TODO: Task 2 — optional.\n", "Model.swift": "let a = 1\n",
       "ViewModel.swift": "// TODO: Task 2 — the logger.\n", "Root.swift": "// TODO: Task 3 — x\n",
+      "Harness.swift": "// TODO: Tasks 1–3 — wiring.\n", "Later.swift": "// TODO: Task 23 — y\n",
     ]
     for (name, text) in files {
       try text.write(to: folder.appending(path: name), atomically: true, encoding: .utf8)
@@ -298,7 +307,8 @@ private enum SchemaCheck {
     let next = try #require(
       Report(style: Style(colour: false), root: root).nextStep([grade], source: .exercises))
     #expect(
-      next.contains("Its TODOs are in Exercises/Lesson01X/: Logger.swift and ViewModel.swift"),
+      next.contains(
+        "Its TODOs are in Exercises/Lesson01X/: Harness.swift, Logger.swift and ViewModel.swift"),
       "\(next)")
   }
 }

@@ -121,9 +121,10 @@ import Testing
   }
 
   @Test(
-    "A lesson can be named lesson03, lesson3, 03, 3 or by its module",
+    "A lesson can be named lesson03, lesson3, 03, 3, by its module, or by the folder a shell completes",
     arguments: [
       "lesson01", "lesson1", "01", "1", "LESSON01", "Lesson01TightCoupling",
+      "Lesson01TightCoupling/", "Exercises/Lesson01TightCoupling/",
     ])
   func lessonNames(name: String) throws {
     let course = try Course(root: kataRoot)
@@ -137,6 +138,7 @@ import Testing
       try course.select(["lesson99"])
     }
     #expect(throws: GraderError.self) { try course.select(["one"]) }
+    #expect(throws: GraderError.self) { try course.select(["Solutions/Lesson01TightCoupling"]) }
   }
 
   @Test("A folder that is not the kata is reported as such")
