@@ -81,11 +81,12 @@ start_prebuild() {
     -Xswiftc -index-ignore-system-modules -Xswiftc -module-cache-path -Xswiftc "$module_cache") \
     >"$prebuild_log" 2>&1 &
   prebuild_pid=$!
-  # Ctrl-C, a closed terminal or `kill` stop it too (in a script, a background job may not
-  # hear the terminal's Ctrl-C).
+  # Ctrl-C, Ctrl-\, a closed terminal or `kill` stop it too (in a script, a background job
+  # may not hear the terminal's Ctrl-C or Ctrl-\).
   trap 'stop_prebuild; printf "\nInterrupted; the grader was not built yet, nothing was graded.\n" >&2; exit 130' INT
   trap 'stop_prebuild; exit 143' TERM
   trap 'stop_prebuild; exit 129' HUP
+  trap 'stop_prebuild; exit 131' QUIT
 }
 # Waits for the lesson's build; when it ended well, records its end as the grader would.
 # When it waits for another SwiftPM process that holds the build folder (a test process left
@@ -105,7 +106,7 @@ finish_prebuild() {
     fi
     prebuild_pid=''
     rm -f "$prebuild_log"
-    trap - INT TERM HUP
+    trap - INT TERM HUP QUIT
   fi
 }
 # Stops the lesson's build (the grader's did not build). SwiftPM ends its compilers on SIGINT,
@@ -218,14 +219,15 @@ if [ "$needs_build" != no ]; then
   # SwiftPM's own build system, whose layout ($scratch/debug/kata-grader) this script and the
   # grader read; the next SwiftPM defaults to Swift Build. Swift 6.2 accepts the option too.
   # No index: nothing reads one for the grader, and it cost a third of the first build.
-  # SwiftPM's lock files go to TMPDIR: a folder of the grader's (own_temporary_folder).
+  # SwiftPM's lock files go to TMPDIR: a folder of the grader's (own_temporary_folder), kept
+  # after the build: a second terminal's first run may be building with it (its lock file
+  # there is what keeps the two builds apart).
   # The module cache is the one the grader's lesson builds use (Builder.moduleCachePath):
   # Foundation's modules, compiled here, are not compiled again for the first lesson.
   build_grader() {
     tmp=$(own_temporary_folder "$scratch/tmp")
     status=0
     log=$(TMPDIR="$tmp" swift build --build-system native --package-path "$root/Grader" --scratch-path "$scratch" --product "$product" --disable-index-store -Xswiftc -module-cache-path -Xswiftc "$module_cache" 2>&1) || status=$?
-    if [ "$tmp" = "$scratch/tmp" ]; then rm -rf "$tmp"; fi
     return $status
   }
   if ! build_grader; then

@@ -53,7 +53,8 @@ struct SourceRecord {
   }
 
   /// Whether `module`'s files differ from the record in a way SwiftPM may not see: a file
-  /// whose content changed while its date is not newer than the record, or a file removed.
+  /// whose content changed while its date is not newer than the record, or is in the future,
+  /// or a file removed.
   /// A file added or changed with a newer date SwiftPM finds itself. Without a record the
   /// answer is `false`: the first build compiles everything anyway.
   ///
@@ -69,7 +70,10 @@ struct SourceRecord {
     return now.contains { path, entry in
       guard let before = entries[path], before != entry else { return false }
       guard let edited = date(path) else { return true }
-      return edited <= recordedAt
+      // A date in the future (an archive or a copy from a machine whose clock is ahead) says
+      // nothing of when the file changed: two versions can carry the same one, which SwiftPM
+      // takes for no change (break round 11).
+      return edited <= recordedAt || edited > Date()
     }
   }
 }

@@ -88,7 +88,7 @@ import Testing
   }
 
   @Test(
-    "The grader's own build leaves nothing in the system's temporary folder, or its own",
+    "The grader's own build leaves nothing in the system's temporary folder",
     arguments: shells)
   func graderBuildLeavesNoTemporaryFiles(shell: String) throws {
     let machine = Machine.linux
@@ -101,9 +101,19 @@ import Testing
         work.appending(path: "kata/.build/grader").resolvingSymlinksInPath().path),
       "SwiftPM's lock files go to a folder of the grader's: \(run.buildTemporaryFolder)")
     #expect(run.leftInSystemTemporaryFolder.isEmpty, "\(run.leftInSystemTemporaryFolder)")
+  }
+
+  @Test(
+    "Two first runs at once: the grader's temporary folder, where SwiftPM keeps the lock that keeps their builds apart, stays",
+    arguments: shells)
+  func graderTemporaryFolderStays(shell: String) throws {
+    let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let run = try Self.run(Machine.linux, shell: shell, arguments: ["lesson01"], in: work)
+    #expect(run.output.contains("GRADER RAN lesson01"), "\(run.errors)")
     #expect(
-      !FileManager.default.fileExists(atPath: run.buildTemporaryFolder),
-      "and that folder is removed after the build")
+      FileManager.default.fileExists(atPath: run.buildTemporaryFolder),
+      "removed, another run's build in it failed (break round 11): \(run.buildTemporaryFolder)")
   }
 
   @Test(

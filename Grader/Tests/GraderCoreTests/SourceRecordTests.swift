@@ -19,7 +19,9 @@ import Testing
   private static let folder = "Exercises/Lesson01Arithmetic"
   private static let file = "Exercises/Lesson01Arithmetic/Add.swift"
 
-  @Test("New content with an old date is a hidden change; the same content or a newer date is not")
+  @Test(
+    "New content with an old or a future date is a hidden change; the same content or a newer date is not"
+  )
   func hiddenChanges() throws {
     let (root, record) = try Self.makeModule()
     defer { try? FileManager.default.removeItem(at: root) }
@@ -29,6 +31,10 @@ import Testing
       !record.hasHiddenChanges("Lesson01Arithmetic", now: before) { _ in .distantPast },
       "without a record, the first build compiles everything anyway")
     record.record(before, for: "Lesson01Arithmetic")
+    // Recorded an hour ago, so that a date after the record is not in the future.
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(-3600)],
+      ofItemAtPath: root.appending(path: ".build/kata-grader/sources/Lesson01Arithmetic.txt").path)
     let recordedAt = try #require(record.recorded("Lesson01Arithmetic")?.date)
 
     #expect(!record.hasHiddenChanges("Lesson01Arithmetic", now: before) { _ in .distantPast })
@@ -52,6 +58,14 @@ import Testing
     #expect(
       record.hasHiddenChanges("Lesson01Arithmetic", now: [:]) { _ in nil },
       "a removed file counts as a change")
+    #expect(
+      record.hasHiddenChanges("Lesson01Arithmetic", now: after) { _ in
+        Date().addingTimeInterval(3 * 365 * 86_400)
+      }, "new content dated in the future (two versions may carry the same date) is found")
+    #expect(
+      !record.hasHiddenChanges("Lesson01Arithmetic", now: before) { _ in
+        Date().addingTimeInterval(3 * 365 * 86_400)
+      }, "the same content dated in the future is no change")
   }
 
   @Test("The record keeps paths with spaces")
