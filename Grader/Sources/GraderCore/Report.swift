@@ -149,7 +149,17 @@ public struct Report {
     // An untouched starter's passing tests guard behaviour to keep; they are shown, since the
     // Total line counts them, with a word that says no work was done yet.
     let counted = progress + "  " + tests.leftPadded(to: 11)
+    if let problem = grade.problem {
+      // What failed the run as a whole, which the next step points at ("named above").
+      return counted + "  " + style.dim(Self.firstSentence(of: problem))
+    }
     return notStarted ? counted + "  " + style.dim("not started") : counted
+  }
+
+  /// The first sentence of `text`, at most 200 characters.
+  static func firstSentence(of text: String) -> String {
+    let sentence = text.range(of: ". ").map { String(text[..<$0.lowerBound]) + "." } ?? text
+    return sentence.count > 200 ? String(sentence.prefix(199)) + "…" : sentence
   }
 
   /// `[####------]`: tasks done out of all, ten wide.

@@ -1420,7 +1420,7 @@ import Testing
       problem.contains("recorded by a detached task that add(_:_:) left running"),
       "the issue's own message is shown: \(problem)")
     #expect(
-      problem.contains("Exercises/Lesson01Arithmetic/Arithmetic.swift:22"),
+      problem.contains("Exercises/Lesson01Arithmetic/Arithmetic.swift:24"),
       "and where it was recorded: \(problem)")
     let text = Report(style: Style(colour: false))
     let said =

@@ -267,6 +267,27 @@ import Testing
     #expect(line.contains("1/3 tests"), "the Total line counts these tests: \(line)")
   }
 
+  @Test("The overview's line names what failed the run as a whole, which 'Next:' points at")
+  func overviewNamesTheRunsProblem() {
+    var grade = LessonGrade(lesson: lesson, declaredTests: 1)
+    grade.tasks = [
+      TaskGrade(
+        title: "Task 1 — A",
+        tests: [TestResult(id: "a", name: "A", location: location, status: .passed)],
+        location: location)
+    ]
+    grade.problem =
+      "Files changed while the lesson was graded (Exercises/Lesson01X/A.swift): these results "
+      + "are of what they held before, so none counts. Run ./grade.sh lesson01 again."
+    let report = Report(style: Style(colour: false))
+    let line = report.overviewLine(grade, titleWidth: 13, notStarted: false)
+    #expect(
+      line.hasSuffix(
+        "Files changed while the lesson was graded (Exercises/Lesson01X/A.swift): these results "
+          + "are of what they held before, so none counts."), "\(line)")
+    #expect(report.nextStep([grade], source: .exercises)?.contains("named above") == true)
+  }
+
   @Test("'Next:' names a lesson in progress before an earlier one not started")
   func nextPrefersLessonInProgress() {
     var skipped = LessonGrade(

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-// Records issues (through `reportProblem`, which the tests set to Swift Testing's
+// Records issues (through `problemRecorder`, which the tests set to Swift Testing's
 // `Issue.record`) from work that add(_:_:) leaves running, as a test double's check reached by
 // a "background refresh" would: one from a task that inherits its test (the issue names that
 // test, which has ended by then) and one from a detached task (the issue names no test). The
@@ -14,12 +14,15 @@ public func add(_ left: Int, _ right: Int) -> Int {
   if !started.exchange(true, ordering: .sequentiallyConsistent) {
     Task {
       try? await Task.sleep(for: .milliseconds(100))
-      reportProblem("recorded by a task that add(_:_:) left running")
+      problemRecorder(
+        "recorded by a task that add(_:_:) left running", #fileID, #filePath, #line, #column)
       recorded.add(1, ordering: .sequentiallyConsistent)
     }
     Task.detached {
       try? await Task.sleep(for: .milliseconds(100))
-      reportProblem("recorded by a detached task that add(_:_:) left running")
+      problemRecorder(
+        "recorded by a detached task that add(_:_:) left running", #fileID, #filePath, #line,
+        #column)
       recorded.add(1, ordering: .sequentiallyConsistent)
     }
   }
