@@ -73,7 +73,8 @@ struct Watch: Sendable {
         }
       guard let target else { continue }
       do {
-        try grade(target, grading: grading, changed: changed.sorted())
+        try grade(
+          target, grading: grading, changed: changed.sorted(), watchingAll: lesson == nil)
         regrades += 1
       } catch .interrupted {
         break
@@ -101,9 +102,10 @@ struct Watch: Sendable {
     return 0
   }
 
-  private func grade(_ lesson: Lesson, grading: Grading, changed: [String] = [])
-    throws(GraderError)
-  {
+  /// Grades `lesson` and says what is watched next: `watchingAll`, every lesson's folder.
+  private func grade(
+    _ lesson: Lesson, grading: Grading, changed: [String] = [], watchingAll: Bool = false
+  ) throws(GraderError) {
     if style.colour { FileHandle.standardOutput.write(Data("\u{1B}[2J\u{1B}[H".utf8)) }
     say(style.dim("[\(Self.clock.string(from: Date()))] Grading \(lesson.id)…"))
     // Named, so a file that changes on its own (code under test that writes into the lesson
@@ -121,7 +123,8 @@ struct Watch: Sendable {
     {
       say(line)
     }
-    say(style.dim("Watching \(lesson.exercisesFolder)/ — save to grade again, Ctrl-C to stop."))
+    let watched = watchingAll ? "Exercises" : lesson.exercisesFolder
+    say(style.dim("Watching \(watched)/ — save to grade again, Ctrl-C to stop."))
   }
 
   /// The paths whose stamp differs between two snapshots, added and removed ones included.

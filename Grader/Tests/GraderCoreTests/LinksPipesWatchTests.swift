@@ -147,6 +147,34 @@ extension EndToEndTests {
   }
 }
 
+extension EndToEndTests {
+  @Test(
+    "--watch with no lesson still says it watches every lesson after grading one",
+    .timeLimit(.minutes(10)))
+  func watchAllSaysWhatItWatches() throws {
+    let root = try MiniKata.prepare()
+    try MiniKata.use(case: nil, in: root)
+    defer { try? MiniKata.use(case: nil, in: root) }
+    let exercise = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
+    let starter = try String(contentsOf: root.appending(path: "Starter.swift"), encoding: .utf8)
+    let run = try GraderRun(["--watch"], root: root)
+    defer { run.end() }
+    func waitFor(_ text: String, upTo seconds: Double) -> Bool {
+      let deadline = Date().addingTimeInterval(seconds)
+      while !run.output.contains(text) && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+      return run.output.contains(text)
+    }
+    try #require(waitFor("Watching Exercises/.", upTo: 60), "\(run.errors)")
+    Thread.sleep(forTimeInterval: 1)
+    try (starter + "// saved\n").write(to: exercise, atomically: true, encoding: .utf8)
+    try #require(waitFor("Grading lesson01", upTo: 60), "the save is graded: \(run.output)")
+    #expect(waitFor("Watching Exercises/ —", upTo: 300), "\(run.output)")
+    #expect(
+      !run.output.contains("Watching Exercises/Lesson01Arithmetic/"),
+      "it watches every lesson, not the one it graded:\n\(run.output)")
+  }
+}
+
 /// How `--watch` tells the code under test's writes into its lesson from the learner's saves.
 @Suite struct WatchWriteRuleTests {
   @Test("Saves during two gradings in a row, the first set off by a save, are the learner's")
