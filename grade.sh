@@ -37,8 +37,7 @@ for argument in "$@"; do
 done
 grader="$scratch/debug/$product"
 
-# When the grader must be built (a first run, or an update), the one lesson asked for is built
-# beside it: the grader's build and the lesson's are the two longest steps of a first verdict,
+# When the grader must be built on a first run, the one lesson asked for is built beside it: the grader's build and the lesson's are the two longest steps of a first verdict,
 # and each leaves a core idle on a two-core machine. It is the build the grader itself runs
 # next, in the same folder, with the same arguments and variables (Builder.arguments and
 # Grading.environment in Grader/; GradeScriptTests keeps them equal), so the grader finds it
@@ -68,6 +67,12 @@ case $# in
 esac
 if [ -n "$prebuild_lesson" ] \
   && ! grep -q "\"Lesson${prebuild_lesson#lesson}[A-Z]" "$root/Package.swift" 2>/dev/null; then
+  prebuild_lesson=''
+fi
+# Only before the grader ever ran here (its run lock's file, RunLock, does not exist yet): the
+# lesson's build takes no run lock, and beside a grading in another terminal it could replace
+# that grading's test binary between its build and its tests.
+if [ -e "$root/.build/kata-grader.lock" ]; then
   prebuild_lesson=''
 fi
 start_prebuild() {

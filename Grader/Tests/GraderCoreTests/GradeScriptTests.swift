@@ -293,7 +293,7 @@ import Testing
   }
 
   @Test(
-    "No lesson builds beside the grader for other commands, unknown lessons, or once the grader is built",
+    "No lesson builds beside the grader for other commands, unknown lessons, or once a grading ran",
     arguments: shells)
   func noLessonBuildOtherwise(shell: String) throws {
     let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
@@ -310,6 +310,15 @@ import Testing
     _ = try Self.run(Machine.linux, shell: shell, arguments: ["lesson02"], in: work)
     let built = try Self.run(Machine.linux, shell: shell, arguments: ["lesson01"], in: work)
     #expect(built.swiftBuild.isEmpty && built.lessonBuild.isEmpty, "\(built.lessonBuild)")
+
+    // A grader to build again where a grading has run (its run lock's file is there): the
+    // lesson's build, which takes no run lock, could replace another terminal's test binary
+    // between that grading's build and its tests (break round 11).
+    try? FileManager.default.removeItem(at: work.appending(path: "kata/.build/grader"))
+    try Data().write(to: work.appending(path: "kata/.build/kata-grader.lock"))
+    let again = try Self.run(Machine.linux, shell: shell, arguments: ["lesson01"], in: work)
+    #expect(again.swiftBuild.hasPrefix("build"), "the grader is built: \(again.errors)")
+    #expect(again.lessonBuild.isEmpty, "\(again.lessonBuild)")
   }
 
   @Test(
