@@ -206,6 +206,14 @@ package struct ChildProcess {
       }
     }
     process.waitUntilExit()
+    // Ctrl-C in a terminal reaches the child too, which may end before the loop above looks:
+    // it was stopped all the same, and the message after it says so (break round 11).
+    if !stopped, interruption.requested,
+      process.terminationReason == .uncaughtSignal
+        || process.terminationStatus != 0, arguments.first == "swift", arguments.count > 1
+    {
+      interruption.noteStopped(arguments[1])
+    }
     // A process it started may hold the output open and live on: bounded, then ended.
     buffer.waitForEnd(upTo: Self.outputGrace)
     let outputLeftOpen = !buffer.ended

@@ -22,6 +22,31 @@ import Testing
     }
   }
 
+  @Test(
+    "A `swift` step that Ctrl-C ended itself, before the grader looked, counts as stopped for the message"
+  )
+  func stepEndedByCtrlCCountsAsStopped() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "kata-ctrlc-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let stub = folder.appending(path: "swift")
+    // As `swift test` does when the terminal's Ctrl-C reaches it too: it dies of SIGINT at once.
+    try Data("#!/bin/sh\nkill -INT $$\nsleep 5\n".utf8).write(to: stub)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub.path)
+    let interruption = Interruption()
+    interruption.request()
+    let outcome = try ChildProcess(
+      arguments: ["swift", "test"],
+      environment: ["PATH": "\(folder.path):/usr/bin:/bin"], directory: folder,
+      interruption: interruption
+    ).run()
+    #expect(outcome.signalled || outcome.status != 0)
+    #expect(interruption.stopped == ["test"])
+    #expect(
+      Interrupts.interruptedMessage(stopped: interruption.stopped)
+        == "Interrupted; the test process was stopped.")
+  }
+
   @Test("A temporary folder with a letter outside ASCII is not handed on as TMPDIR")
   func nonASCIITemporaryFolderIsNotTMPDIR() throws {
     let base = FileManager.default.temporaryDirectory.appending(path: "kata-tmp-\(UUID())")
