@@ -243,13 +243,34 @@ public struct Report {
   /// The files of `folder` with a `TODO: Task N` comment (or `TODO: Tasks 1–3` naming N),
   /// relative to the root, sorted.
   func todoFiles(in folder: String, task: Int) -> [String] {
-    guard let root else { return [] }
-    return SwiftFiles.below([folder], in: root).filter { path in
-      let text = (try? String(contentsOf: root.appending(path: path), encoding: .utf8)) ?? ""
-      return text.split(whereSeparator: \.isNewline).contains {
-        Self.todoTasks(in: $0)?.contains(task) ?? false
-      }
+    var files: [String] = []
+    for todo in todos(in: folder) where todo.tasks.contains(task) && files.last != todo.file {
+      files.append(todo.file)
     }
+    return files
+  }
+
+  /// Every `TODO: Task N` (or `TODO: Tasks N–M`) comment in `folder`, file by file in order:
+  /// its file relative to the root, its line number, the tasks it names, and the comment.
+  private func todos(in folder: String) -> [Todo] {
+    guard let root else { return [] }
+    return SwiftFiles.below([folder], in: root).flatMap { file -> [Todo] in
+      let text = (try? String(contentsOf: root.appending(path: file), encoding: .utf8)) ?? ""
+      return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
+        .compactMap { index, line -> Todo? in
+          guard let tasks = Self.todoTasks(in: line), let range = line.range(of: "TODO: Task")
+          else { return nil }
+          return Todo(file: file, line: index + 1, tasks: tasks, comment: line[range.lowerBound...])
+        }
+    }
+  }
+
+  /// One `TODO: Task` comment: where, which tasks, and its text from `TODO` on.
+  private struct Todo {
+    var file: String
+    var line: Int
+    var tasks: ClosedRange<Int>
+    var comment: Substring
   }
 
   /// The tasks a `TODO: Task N` or `TODO: Tasks N–M` comment in `line` names; `nil` when
@@ -276,17 +297,7 @@ public struct Report {
   /// Every `TODO: Task N` (or `TODO: Tasks N–M`) comment left in `folder`, as
   /// `file:line: the comment`.
   func todoLines(in folder: String) -> [String] {
-    guard let root else { return [] }
-    return SwiftFiles.below([folder], in: root).flatMap { file -> [String] in
-      guard let text = try? String(contentsOf: root.appending(path: file), encoding: .utf8)
-      else { return [] }
-      return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
-        .compactMap { index, line in
-          guard Self.todoTasks(in: line) != nil, let range = line.range(of: "TODO: Task")
-          else { return nil }
-          return "\(file):\(index + 1): \(line[range.lowerBound...])"
-        }
-    }
+    todos(in: folder).map { "\($0.file):\($0.line): \($0.comment)" }
   }
 
   /// The lines that end every grading run, whether started by hand or by `--watch`: a
