@@ -47,12 +47,20 @@ prebuild_pid=''
 prebuild_lesson=''
 # Prints the folder for SwiftPM's TMPDIR, made: `$1`, a folder of the grader's, so SwiftPM's
 # lock files are not left in /tmp; unless its path holds a letter outside ASCII, with which
-# SwiftPM 6.3 does not start: then the system's.
+# SwiftPM 6.3 does not start, or it cannot be made: then the system's. A file or a link in
+# its place (a damaged .build) is removed first: the folder is the grader's own.
 own_temporary_folder() {
   if printf '%s' "$1" | LC_ALL=C grep -q '[^ -~]'; then
     printf '%s\n' "${TMPDIR:-/tmp}"
+    return 0
+  fi
+  if [ -L "$1" ] || { [ -e "$1" ] && [ ! -d "$1" ]; }; then
+    rm -f "$1" 2>/dev/null || :
+  fi
+  if mkdir -p "$1" 2>/dev/null; then
+    printf '%s\n' "$1"
   else
-    mkdir -p "$1" && printf '%s\n' "$1"
+    printf '%s\n' "${TMPDIR:-/tmp}"
   fi
 }
 case $# in
@@ -256,7 +264,8 @@ if [ "$needs_build" != no ]; then
     esac
     if [ "$status" -ne 0 ]; then
       printf '%s\n' "$log" | grep -E 'error' | head -n 20 >&2
-      fail "The grader did not build (see above). Is Grader/ intact? Try: git status Grader"
+      fail "The grader did not build (see above). Is Grader/ intact? Try: git status Grader
+If it is, the cause is in the grader's own build folder: rm -rf .build/grader, and run again."
     fi
   fi
   printf '%s\n' "$sources" >"$built_from"

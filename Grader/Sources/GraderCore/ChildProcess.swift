@@ -151,6 +151,25 @@ package struct ChildProcess {
     folder.path.unicodeScalars.allSatisfy(\.isASCII)
   }
 
+  /// `folder`, made ready to be a child's `TMPDIR`: created when missing, and whatever else
+  /// is in its place first removed (a file or a link: a damaged `.build`; the folder is the
+  /// grader's own, and a link would let ``empty(_:)`` empty a folder elsewhere). `nil` when
+  /// it cannot be one (see ``canBeTMPDIR(_:)``) or made: the child keeps the system's.
+  static func readyTemporaryFolder(_ folder: URL) -> URL? {
+    guard canBeTMPDIR(folder) else { return nil }
+    let manager = FileManager.default
+    func isFolder() -> Bool {
+      // The attributes of the path itself: a link is not followed.
+      (try? manager.attributesOfItem(atPath: folder.path)[.type]) as? FileAttributeType
+        == .typeDirectory
+    }
+    if !isFolder() {
+      try? manager.removeItem(at: folder)
+      try? manager.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    return isFolder() ? folder : nil
+  }
+
   /// Starts the process and waits for it, calling `check` about every 50 ms.
   ///
   /// - Parameter check: Called while the child runs; `.stop` ends it (SIGINT first, which
@@ -165,12 +184,8 @@ package struct ChildProcess {
     var env = childEnvironment(inheriting: ProcessInfo.processInfo.environment)
     let mark = self.mark ?? Self.markPrefix + UUID().uuidString
     env[Self.markVariable] = mark
-    let temporaryFolder = temporaryFolder.flatMap { Self.canBeTMPDIR($0) ? $0 : nil }
-    if let temporaryFolder {
-      try? FileManager.default.createDirectory(
-        at: temporaryFolder, withIntermediateDirectories: true)
-      env["TMPDIR"] = temporaryFolder.path
-    }
+    let temporaryFolder = temporaryFolder.flatMap(Self.readyTemporaryFolder)
+    if let temporaryFolder { env["TMPDIR"] = temporaryFolder.path }
     defer { if let temporaryFolder { Self.empty(temporaryFolder) } }
     process.environment = env
     let pipe = Pipe()

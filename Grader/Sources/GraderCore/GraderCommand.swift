@@ -108,10 +108,13 @@ public enum GraderCommand {
     // Edited tests: no pass counts (an exit 0 would let CI take it for the lesson's).
     let status: Int32 =
       grades.failedCount == 0
-        && !grades.contains { $0.notStarted || !$0.editedTests.isEmpty } ? 0 : 1
+        && !grades.contains { $0.notStarted || $0.gradedAgainstEdits } ? 0 : 1
     let edited = source == .exercises ? Checksums(root: course.root).changedTests(for: lessons) : []
+    let untasked =
+      source == .exercises ? Checksums(root: course.root).changedUntaskedFiles(for: lessons) : []
     if let junitURL {
-      let xml = JUnitReport.xml(for: grades, editedTests: edited)
+      let xml = JUnitReport.xml(
+        for: grades, editedTests: edited, editedUntasked: untasked.map(\.path))
       if (try? xml.write(to: junitURL, atomically: true, encoding: .utf8)) == nil {
         printError("Could not write the JUnit report to \(junitURL.path).", usage: false)
       }
@@ -119,6 +122,7 @@ public enum GraderCommand {
     if options.json {
       var document = JSONReport(grades: grades)
       document.editedTests = edited
+      document.editedUntasked = untasked.map(\.path)
       say(document.encoded())
       return status
     }
@@ -127,8 +131,6 @@ public enum GraderCommand {
     } else {
       say(grades.map(report.detailed).joined(separator: "\n\n"))
     }
-    let untasked =
-      source == .exercises ? Checksums(root: course.root).changedUntaskedFiles(for: lessons) : []
     for line in report.closing(
       grades, source: source, editedTests: edited, editedUntasked: untasked)
     {

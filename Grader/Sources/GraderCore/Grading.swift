@@ -87,13 +87,33 @@ public struct LessonGrade: Sendable {
   /// against an edited specification (a test deleted, an expectation commented out), a
   /// lesson is not done, whatever passed.
   public var editedTests: [String] = []
-  /// Why the lesson is not done although every test passed, for reports: its edited tests.
+  /// The lesson's starter files that no task asks to change (the reference solution ships
+  /// them as they are: its stand-ins for the network or a vendor's SDK, its live objects, its
+  /// models) and that differ now or are missing. The tests observe the lesson through
+  /// them, so a lesson graded with one changed is not done either: anything a design adds
+  /// can go in a task file (an extension adds to a type from any file).
+  public var editedUntasked: [String] = []
+  /// Whether the grade is of something other than the shipped specification and the
+  /// learner's task code: no pass of it counts.
+  public var gradedAgainstEdits: Bool { !editedTests.isEmpty || !editedUntasked.isEmpty }
+  /// Why the lesson is not done although every test passed, for reports: its edited tests,
+  /// and the changed files no task asks to change.
   public var editedNotice: String? {
-    editedTests.isEmpty
-      ? nil
-      : "Graded against edited tests (\(editedTests.joined(separator: ", "))), so not done. "
-        + "Put the shipped ones back with: git checkout -- Tests Package.swift (git status Tests "
-        + "shows files you added)"
+    var parts: [String] = []
+    if !editedTests.isEmpty {
+      parts.append(
+        "Graded against edited tests (\(editedTests.joined(separator: ", "))), so not done. "
+          + "Put the shipped ones back with: git checkout -- Tests Package.swift (git status "
+          + "Tests shows files you added)")
+    }
+    if !editedUntasked.isEmpty {
+      parts.append(
+        "Graded with changed files that no task asks you to change and the tests rely on "
+          + "(\(editedUntasked.joined(separator: ", "))), so not done. Put them back with: "
+          + "git checkout -- \(editedUntasked.joined(separator: " ")) "
+          + "(what your design adds to them can go in your task files, as an extension)")
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: ". ")
   }
 
   public var compiled: Bool { compileErrors == nil }
@@ -108,7 +128,7 @@ public struct LessonGrade: Sendable {
   }
   public var isDone: Bool {
     compiled && problem == nil && failedCount == 0 && !tasks.isEmpty && !notStarted
-      && editedTests.isEmpty
+      && !gradedAgainstEdits
   }
   public var doneTasks: Int { tasks.filter(\.isDone).count }
 }
@@ -290,7 +310,9 @@ public struct Grading: Sendable {
           || file.hasPrefix(lesson.testsFolder + "/")
       }
       if source == .exercises {
-        grade.editedTests = Checksums(root: course.root).changedTests(for: [lesson])
+        let checksums = Checksums(root: course.root)
+        grade.editedTests = checksums.changedTests(for: [lesson])
+        grade.editedUntasked = checksums.changedUntaskedFiles(for: [lesson]).map(\.path)
       }
       let now = SourceRecord.contents(of: source.folder(of: lesson), in: course.root)
       if grade.problem == nil, let then = before[lesson.module], now != then {

@@ -14,10 +14,14 @@ public struct JSONReport: Encodable, Sendable {
   public var lessons: [LessonResults]
   /// Test files that differ from the shipped ones: a grade against them means little.
   public var editedTests: [String] = []
+  /// Starter files that no task asks to change and that differ from the shipped ones (see
+  /// ``LessonGrade/editedUntasked``): the tests rely on them, so no lesson of theirs is done.
+  public var editedUntasked: [String] = []
 
   enum CodingKeys: String, CodingKey {
     case passed, failed, lessons
     case editedTests = "edited_tests"
+    case editedUntasked = "edited_untasked_files"
   }
 
   /// One lesson in Exercism's results.json v3 shape.
@@ -121,17 +125,25 @@ public struct JSONReport: Encodable, Sendable {
 /// The grade as JUnit XML, the format CI dashboards read (`--junit FILE`): one `testsuite`
 /// per lesson, one `testcase` per test, named `Task N — …` / test.
 public enum JUnitReport {
-  /// The XML document for `grades`; edited test files are named in a property, so that a
-  /// dashboard can tell a learner's green from a green bought by changing the tests.
-  public static func xml(for grades: [LessonGrade], editedTests: [String] = []) -> String {
+  /// The XML document for `grades`; edited test files, and changed starter files no task asks
+  /// to change, are named in properties, so that a dashboard can tell a learner's green from a
+  /// green bought by changing what the tests rely on.
+  public static func xml(
+    for grades: [LessonGrade], editedTests: [String] = [], editedUntasked: [String] = []
+  ) -> String {
     let tests = grades.passedCount + grades.failedCount
     let failures = grades.failedCount
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
       "<testsuites name=\"Dependency Injection kata\" tests=\"\(tests)\" failures=\"\(failures)\">\n"
-    if !editedTests.isEmpty {
-      let value = quoted(editedTests.joined(separator: " "))
-      xml += "  <properties><property name=\"edited-tests\" value=\(value)/></properties>\n"
+    let properties = [("edited-tests", editedTests), ("edited-untasked-files", editedUntasked)]
+      .filter { !$0.1.isEmpty }
+    if !properties.isEmpty {
+      xml += "  <properties>"
+      for (name, files) in properties {
+        xml += "<property name=\"\(name)\" value=\(quoted(files.joined(separator: " ")))/>"
+      }
+      xml += "</properties>\n"
     }
     for grade in grades {
       let count = grade.passedCount + grade.failedCount
@@ -156,7 +168,8 @@ public enum JUnitReport {
       }
       if let notice = grade.editedNotice {
         xml += "    <testcase classname=\(quoted(grade.lesson.id)) name=\"tests as shipped\">\n"
-        xml += "      <error message=\"Edited tests\">\(escaped(notice))</error>\n"
+        let what = grade.editedTests.isEmpty ? "Edited untasked files" : "Edited tests"
+        xml += "      <error message=\"\(what)\">\(escaped(notice))</error>\n"
         xml += "    </testcase>\n"
       }
       for task in grade.tasks {

@@ -51,8 +51,10 @@ public struct Options: Sendable, Equatable {
   ///
   /// - Throws: ``GraderError/usage(_:)`` naming what was not understood.
   public init(arguments: [String]) throws(GraderError) {
+    // `--` ends the options, as conventional: what follows it is lessons, whatever it looks like.
+    let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
     // `--timeout=60` and `--junit=results.xml` are read as `--timeout 60`, `--junit results.xml`.
-    var rest = arguments.flatMap { argument -> [String] in
+    var rest = arguments[..<end].flatMap { argument -> [String] in
       guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
         return [argument]
       }
@@ -61,7 +63,6 @@ public struct Options: Sendable, Equatable {
     var modes: [String] = []
     var timeoutGiven = false
     while let argument = rest.popFirst() {
-      if argument == "--" { continue }  // the conventional end of options; lessons may follow
       if let command = Self.commands.first(where: { $0.names.contains(argument) }) {
         mode = command.mode
         modes.append(argument)
@@ -81,6 +82,7 @@ public struct Options: Sendable, Equatable {
         lessons.append(argument)
       }
     }
+    if end < arguments.endIndex { lessons += arguments[(end + 1)...] }
     if modes.count > 1 && mode != .help {
       throw .usage("\(modes.joined(separator: " and ")) do different things; use one at a time.")
     }

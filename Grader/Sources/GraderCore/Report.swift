@@ -214,6 +214,11 @@ public struct Report {
           + "status Tests` shows files you added), \(again) Every test passes, but against an "
           + "edited specification."
       }
+      if !grade.editedUntasked.isEmpty {
+        return "Next: put back the files no task asks you to change (git checkout -- "
+          + "\(grade.editedUntasked.joined(separator: " "))), \(again) Every test passes, but "
+          + "the tests rely on those files."
+      }
       return "Next: ./grade.sh \(id)"
     }
     // A crash or a hang stops the tests after it: it comes first, wherever it is.
@@ -332,15 +337,16 @@ public struct Report {
     if !editedUntasked.isEmpty {
       lines += [
         "",
-        style.fail("Note: ") + "you changed files that no task asks you to change "
+        style.fail("Warning: ") + "you changed files that no task asks you to change "
           + "(the reference solution leaves them as shipped):",
       ]
       lines += editedUntasked.prefix(8).map { "  \($0)" }
       lines += [
-        "The tests rely on some of them (the lesson's stand-ins for the network or a vendor's SDK), "
-          + "so this grade may not be of your task code alone.",
-        "See what changed with: git diff -- "
-          + editedUntasked[0].path,
+        "The tests rely on them (the lesson's stand-ins for the network or a vendor's SDK, its "
+          + "live objects, its models), so a lesson graded with one changed is not done, "
+          + "whatever passed. What your design adds to them can go in your task files, as an "
+          + "extension.",
+        "See what changed with: git diff -- " + editedUntasked[0].path,
       ]
     }
     lines.append("")

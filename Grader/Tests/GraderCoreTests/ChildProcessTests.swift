@@ -62,6 +62,41 @@ import Testing
     }
   }
 
+  @Test(
+    "A file or a link in place of the child's temporary folder is replaced by the folder, and a linked folder is left alone"
+  )
+  func damagedTemporaryFolder() throws {
+    let base = FileManager.default.temporaryDirectory.appending(path: "kata-tmp-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: base) }
+    let elsewhere = base.appending(path: "elsewhere")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    try Data("keep".utf8).write(to: elsewhere.appending(path: "mine.txt"))
+    let folder = base.appending(path: "kata-grader/tmp")
+    try FileManager.default.createDirectory(
+      at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+    for damage in ["file", "link"] {
+      if damage == "file" {
+        try Data("not a folder".utf8).write(to: folder)
+      } else {
+        try FileManager.default.createSymbolicLink(at: folder, withDestinationURL: elsewhere)
+      }
+      var child = ChildProcess(
+        arguments: ["sh", "-c", "printf %s \"$TMPDIR\"; : > \"$TMPDIR/lock\""],
+        directory: base, interruption: Interruption())
+      child.temporaryFolder = folder
+      let outcome = try child.run()
+      // Before, SwiftPM failed with couldNotFindTmpDir, shown as the learner's compile error
+      // (break round 11, case 20).
+      #expect(outcome.status == 0 && outcome.output == folder.path, "\(damage): \(outcome.output)")
+      let type = try FileManager.default.attributesOfItem(atPath: folder.path)[.type]
+      #expect(type as? FileAttributeType == .typeDirectory, "\(damage)")
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == ["mine.txt"],
+        "emptying the temporary folder must not reach through a link")
+      try FileManager.default.removeItem(at: folder)
+    }
+  }
+
   @Test("Variables the grader leaves out (Swift Testing's SWT_ settings) do not reach the child")
   func variablesLeftOut() throws {
     setenv("SWT_KATA_GRADER_PROBE", "inherited", 1)

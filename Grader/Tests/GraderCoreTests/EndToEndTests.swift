@@ -744,6 +744,38 @@ import Testing
     #expect(closing.contains("no task asks you to change"), "\(closing)")
     #expect(closing.contains("  Exercises/Lesson01Arithmetic/Harness.swift"))
     #expect(closing.contains("git diff -- Exercises/Lesson01Arithmetic/Harness.swift"))
+    #expect(closing.contains("not done, whatever passed"), "\(closing)")
+
+    // With the task done right, every test passes, and still the lesson is not done: the tests
+    // observe the code through such files (break round 11, case 12: a stand-in taught to
+    // ignore the production key let a wrong design pass). Machines are told too.
+    try Data(
+      contentsOf: root.appending(path: "Solutions/Lesson01Arithmetic/Arithmetic.swift")
+    ).write(to: task)
+    let junit = FileManager.default.temporaryDirectory.appending(
+      path: "edited-harness-\(UUID().uuidString).xml")
+    defer { try? FileManager.default.removeItem(at: junit) }
+    let run = try GraderRun(["lesson01", "--json", "--junit", junit.path], root: root)
+    defer { run.end() }
+    try #require(run.waitForExit(upTo: 600))
+    #expect(run.status == 1, "graded with a changed untasked file, not done: \(run.errors)")
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    #expect(document["failed"] as? Int == 0, "\(run.output)")
+    #expect(
+      document["edited_untasked_files"] as? [String]
+        == ["Exercises/Lesson01Arithmetic/Harness.swift"])
+    let lesson = try #require((document["lessons"] as? [[String: Any]])?.first)
+    #expect(lesson["status"] as? String == "fail")
+    #expect(
+      (lesson["message"] as? String)?.contains(
+        "git checkout -- Exercises/Lesson01Arithmetic/Harness.swift") == true, "\(lesson)")
+    let xml = try String(contentsOf: junit, encoding: .utf8)
+    #expect(
+      xml.contains(
+        "<property name=\"edited-untasked-files\" value=\"Exercises/Lesson01Arithmetic/Harness.swift\"/>"
+      ), "\(xml)")
+    #expect(xml.contains("<error message=\"Edited untasked files\">"))
 
     // Renamed (or deleted): the shipped one is missing, and named so.
     try FileManager.default.moveItem(

@@ -117,6 +117,24 @@ import Testing
   }
 
   @Test(
+    "A file in place of the grader's temporary folder (a damaged .build) is replaced by the folder",
+    arguments: shells)
+  func fileInPlaceOfTemporaryFolder(shell: String) throws {
+    let work = FileManager.default.temporaryDirectory.appending(path: "grade-sh-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let folder = work.appending(path: "kata/.build/grader/tmp")
+    try FileManager.default.createDirectory(
+      at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("not a folder".utf8).write(to: folder)
+    let run = try Self.run(Machine.linux, shell: shell, arguments: ["lesson01"], in: work)
+    // Before, `mkdir -p` failed under `set -e`: a bare "File exists", exit 1 (break round 11,
+    // case 20).
+    #expect(run.status == 0 && run.output.contains("GRADER RAN lesson01"), "\(run.errors)")
+    #expect(RegularFile.kind(atPath: folder.path) == .folder)
+    #expect(run.buildTemporaryFolder.hasSuffix("/.build/grader/tmp"), "\(run.buildTemporaryFolder)")
+  }
+
+  @Test(
     "In a kata whose path holds a letter outside ASCII, the grader's build keeps the system's TMPDIR",
     arguments: shells)
   func nonASCIIKataKeepsTMPDIR(shell: String) throws {

@@ -34,9 +34,13 @@ import Testing
 
   @Test("--opt=value, -- and an upper bound on --timeout")
   func argumentForms() throws {
-    let options = try Options(arguments: ["--timeout=5", "--", "lesson01", "--junit=out.xml"])
+    let options = try Options(arguments: ["--timeout=5", "--junit=out.xml", "--", "lesson01"])
     #expect(options.timeLimit == 5 && options.lessons == ["lesson01"])
     #expect(options.junitPath == "out.xml")
+    // After `--`, nothing is an option (break round 11, case 13: `-- --json` gave JSON).
+    let ended = try Options(arguments: ["lesson01", "--", "--json", "--timeout=5"])
+    #expect(ended.lessons == ["lesson01", "--json", "--timeout=5"] && !ended.json)
+    #expect(ended.timeLimit != 5)
     #expect(throws: GraderError.self) { try Options(arguments: ["--timeout", "inf"]) }
     #expect(throws: GraderError.self) { try Options(arguments: ["--timeout", "1e300"]) }
     #expect(throws: GraderError.self) { try Options(arguments: ["--hint", "1", "--json"]) }

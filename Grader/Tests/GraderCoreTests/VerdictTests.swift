@@ -249,6 +249,38 @@ import Testing
     #expect(!closing.joined().contains("Lesson done"), "\(closing)")
   }
 
+  @Test(
+    "Graded with a changed file no task asks to change, a lesson is not done, in every report")
+  func editedUntaskedIsNotDone() {
+    var grade = LessonGrade(lesson: lesson, declaredTests: 1)
+    grade.tasks = [
+      TaskGrade(
+        title: "Task 1 — A",
+        tests: [TestResult(id: "a", name: "A", location: location, status: .passed)],
+        location: location)
+    ]
+    grade.editedUntasked = ["Exercises/Lesson01X/Internet.swift"]
+    #expect(!grade.isDone && grade.failedCount == 0 && grade.passedCount == 1)
+    let json = JSONReport(grades: [grade])
+    #expect(json.lessons.map(\.status) == ["fail"])
+    #expect(
+      json.lessons.first?.message?.contains("git checkout -- Exercises/Lesson01X/Internet.swift")
+        == true)
+    let xml = JUnitReport.xml(for: [grade], editedUntasked: grade.editedUntasked)
+    #expect(xml.contains("name=\"tests as shipped\"") && xml.contains("errors=\"1\""), "\(xml)")
+    #expect(xml.contains("Edited untasked files") && !xml.contains("\"Edited tests\""))
+    #expect(XMLParser(data: Data(xml.utf8)).parse())
+    let report = Report(style: Style(colour: false))
+    let next = report.nextStep([grade], source: .exercises) ?? ""
+    #expect(
+      next.contains("git checkout -- Exercises/Lesson01X/Internet.swift"), "\(next)")
+    let closing = report.closing(
+      [grade], source: .exercises, editedTests: [],
+      editedUntasked: [ChangedFile(path: "Exercises/Lesson01X/Internet.swift", isMissing: false)])
+    #expect(!closing.joined().contains("Lesson done"), "\(closing)")
+    #expect(closing.joined().contains("not done, whatever passed"), "\(closing)")
+  }
+
   @Test("The overview's line for an untouched starter that was run shows the tests it counts")
   func notStartedShowsCounts() {
     var grade = LessonGrade(lesson: lesson, declaredTests: 3)
