@@ -151,14 +151,22 @@ struct Task1Tests {
       )
       return
     }
-    let repeated = failure.fragments.filter { message.contains($0) }
+    var repeated: [String] = []
+    for fragment in failure.fragments where message.contains(fragment) {
+      if !repeated.contains(fragment) { repeated.append(fragment) }
+    }
     let repeats =
-      repeated.isEmpty ? "" : ", which repeats " + repeated.map(quoted).joined(separator: ", ")
+      message == failure.ownText
+      ? ": the error's own text, word for word"
+      : repeated.isEmpty ? "" : ", which repeats " + repeated.map(quoted).joined(separator: ", ")
+    let ownText =
+      failure.testDescription.contains(failure.ownText)
+      ? "" : ", an error that describes itself as \"\(failure.ownText)\""
     #expect(
       !message.trimmingCharacters(in: .whitespaces).isEmpty && repeated.isEmpty,
       """
-      The injected service threw \(failure.testDescription), an error that describes \
-      itself as "\(failure.ownText)". The screen shows .failed(\(quoted(message)))\(repeats). \
+      The injected service threw \(failure.testDescription)\(ownText). The screen shows \
+      .failed(\(quoted(message)))\(repeats). \
       That message is read by the user: it should say, in the app's words, that the \
       profile could not be loaded, whatever the failure (a refusal, a URLError, the \
       network's own error), not repeat the error's own text (its localizedDescription or \

@@ -85,6 +85,8 @@ public struct Report {
     let firstOpen = grade.tasks.firstIndex { !$0.isDone }
     var explained = 0
     var unexplained = 0
+    // The note of tests that did not run after hangs is the same for each: said once.
+    var lastNote: String?
     for (index, task) in grade.tasks.enumerated() {
       let mark = task.isDone ? style.pass("✓") : style.fail("✗")
       let count = style.dim("\(task.passedCount)/\(task.tests.count)")
@@ -93,10 +95,12 @@ public struct Report {
       for test in task.tests {
         lines.append("      " + testLine(test))
         guard test.status.isFailure else { continue }
+        if test.failures.isEmpty, test.note != nil, test.note == lastNote { continue }
         if index == firstOpen || explained < detailedFailures || !taskExplained {
           taskExplained = true
           explained += 1
           lines += explanation(of: test)
+          lastNote = test.note
         } else {
           unexplained += 1
         }

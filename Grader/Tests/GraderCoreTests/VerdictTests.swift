@@ -430,6 +430,27 @@ import Testing
     #expect(next.contains(status == .crashed ? "crashed" : "did not finish"), "\(next)")
   }
 
+  @Test("The note of the tests not run after hangs is said once, not once per test")
+  func notRunNoteSaidOnce() {
+    var grade = LessonGrade(lesson: lesson, declaredTests: 4)
+    let note = "Not run: 2 tests already hung, so the grader stopped here."
+    func notRun(_ id: String) -> TestResult {
+      TestResult(id: id, name: id, location: location, status: .notRun, note: note)
+    }
+    grade.tasks = [
+      TaskGrade(
+        title: "Task 1 — A",
+        tests: [
+          TestResult(id: "a", name: "A", location: location, status: .timedOut),
+          notRun("b"), notRun("c"),
+        ], location: location),
+      TaskGrade(title: "Task 2 — B", tests: [notRun("d")], location: location),
+    ]
+    let text = Report(style: Style(colour: false)).detailed(grade)
+    #expect(text.components(separatedBy: note).count == 2, "\(text)")
+    #expect(["b", "c", "d"].allSatisfy { text.contains("✗ \($0)  [did not run]") }, "\(text)")
+  }
+
   @Test("A line the code prints that reads like a cut is the test's own line, not a cut")
   func printedCutLine() {
     let output = """
