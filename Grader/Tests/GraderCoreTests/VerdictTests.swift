@@ -13,6 +13,18 @@ import Testing
   private let lesson = Lesson(
     module: "Lesson01X", number: 1, title: "Lesson 01 — X", textPath: nil)
 
+  /// A lesson of one task whose one test passed: done, until something says otherwise.
+  private func passingGrade() -> LessonGrade {
+    var grade = LessonGrade(lesson: lesson, declaredTests: 1)
+    grade.tasks = [
+      TaskGrade(
+        title: "Task 1 — A",
+        tests: [TestResult(id: "a", name: "A", location: location, status: .passed)],
+        location: location)
+    ]
+    return grade
+  }
+
   @Test("The test runner's own crash lines are not shown as the learner's output")
   func runnerLinesFiltered() {
     let output = """
@@ -226,13 +238,7 @@ import Testing
 
   @Test("Graded against edited tests, a lesson is not done, in every report, whatever passed")
   func editedTestsAreNotDone() {
-    var grade = LessonGrade(lesson: lesson, declaredTests: 1)
-    grade.tasks = [
-      TaskGrade(
-        title: "Task 1 — A",
-        tests: [TestResult(id: "a", name: "A", location: location, status: .passed)],
-        location: location)
-    ]
+    var grade = passingGrade()
     #expect(grade.isDone)
     grade.editedTests = ["Tests/Lesson01XTests/T.swift"]
     #expect(!grade.isDone && grade.failedCount == 0 && grade.passedCount == 1)
@@ -252,13 +258,7 @@ import Testing
   @Test(
     "Graded with a changed file no task asks to change, a lesson is not done, in every report")
   func editedUntaskedIsNotDone() {
-    var grade = LessonGrade(lesson: lesson, declaredTests: 1)
-    grade.tasks = [
-      TaskGrade(
-        title: "Task 1 — A",
-        tests: [TestResult(id: "a", name: "A", location: location, status: .passed)],
-        location: location)
-    ]
+    var grade = passingGrade()
     grade.editedUntasked = ["Exercises/Lesson01X/Internet.swift"]
     #expect(!grade.isDone && grade.failedCount == 0 && grade.passedCount == 1)
     let json = JSONReport(grades: [grade])
@@ -301,13 +301,7 @@ import Testing
 
   @Test("The overview's line names what failed the run as a whole, which 'Next:' points at")
   func overviewNamesTheRunsProblem() {
-    var grade = LessonGrade(lesson: lesson, declaredTests: 1)
-    grade.tasks = [
-      TaskGrade(
-        title: "Task 1 — A",
-        tests: [TestResult(id: "a", name: "A", location: location, status: .passed)],
-        location: location)
-    ]
+    var grade = passingGrade()
     grade.problem =
       "Files changed while the lesson was graded (Exercises/Lesson01X/A.swift): these results "
       + "are of what they held before, so none counts. Run ./grade.sh lesson01 again."
