@@ -99,22 +99,54 @@ package struct Checksums {
   }
 
   /// The starter files of `lessons` that no task asks to change, since the reference
-  /// solution ships them as they are (a lesson's harness, a vendor's SDK, its models), and
-  /// that differ now. The tests rely on the harness, so a grade with one changed may not be
+  /// solution ships them as they are (a lesson's stand-ins, a vendor's SDK, its live objects,
+  /// its models), and whose shipped code is no longer in the lesson: a line of it edited or
+  /// removed. The tests observe the lesson through them, so a grade with one changed may not be
   /// of the task files alone.
+  ///
+  /// Code moved, whole, into another file of the lesson (a protocol moved beside the view
+  /// model that uses it), or kept whole with code added, is not a change
+  /// (``shippedCode(_:isIn:)``).
   func changedUntaskedFiles(for lessons: [Lesson]) -> [ChangedFile] {
     let recorded = recorded()
     return lessons.flatMap { lesson in
+      let current = SwiftFiles.below([lesson.exercisesFolder], in: root).compactMap {
+        RegularFile.text(at: root.appending(path: $0))
+      }
       // Every starter file as shipped, whether it is still there or not (renamed, deleted).
-      recorded.keys.filter { $0.hasPrefix(lesson.exercisesFolder + "/") }.sorted().compactMap {
-        path -> ChangedFile? in
-        let shipped = recorded[path]
-        let solution = lesson.solutionsFolder + path.dropFirst(lesson.exercisesFolder.count)
-        guard fingerprint(of: solution) == shipped else { return nil }
-        guard let now = fingerprint(of: path) else {
-          return ChangedFile(path: path, isMissing: true)
+      return recorded.keys.filter { $0.hasPrefix(lesson.exercisesFolder + "/") }.sorted()
+        .compactMap { path -> ChangedFile? in
+          let shipped = recorded[path]
+          let solution = lesson.solutionsFolder + path.dropFirst(lesson.exercisesFolder.count)
+          guard fingerprint(of: solution) == shipped else { return nil }
+          let now = fingerprint(of: path)
+          guard now != shipped,
+            let code = RegularFile.text(at: root.appending(path: solution)),
+            !Self.shippedCode(code, isIn: current)
+          else { return nil }
+          return ChangedFile(path: path, isMissing: now == nil)
         }
-        return now == shipped ? nil : ChangedFile(path: path, isMissing: false)
+    }
+  }
+
+  /// Whether the lines of `shipped` appear, whole and in order, in one of `files`: each line
+  /// trimmed, blank lines and imports left out (a moved declaration keeps its comments, and
+  /// may change its indentation or the file's imports).
+  static func shippedCode(_ shipped: String, isIn files: [String]) -> Bool {
+    func lines(_ text: String) -> [Substring] {
+      text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces)[...] }
+        .filter { line in
+          !line.isEmpty && !line.hasPrefix("import ")
+            && !(line.hasPrefix("@") && line.contains(" import "))
+        }
+    }
+    let wanted = lines(shipped)
+    guard !wanted.isEmpty else { return true }
+    return files.contains { file in
+      let have = lines(file)
+      guard have.count >= wanted.count else { return false }
+      return (0...(have.count - wanted.count)).contains { start in
+        have[start..<(start + wanted.count)].elementsEqual(wanted)
       }
     }
   }

@@ -89,9 +89,9 @@ public struct LessonGrade: Sendable {
   public var editedTests: [String] = []
   /// The lesson's starter files that no task asks to change (the reference solution ships
   /// them as they are: its stand-ins for the network or a vendor's SDK, its live objects, its
-  /// models) and that differ now or are missing. The tests observe the lesson through
-  /// them, so a lesson graded with one changed is not done either: anything a design adds
-  /// can go in a task file (an extension adds to a type from any file).
+  /// models) whose shipped code is no longer in the lesson, a line of it edited or removed
+  /// (see ``Checksums/changedUntaskedFiles(for:)``). The tests observe the lesson through
+  /// them, so a lesson graded with one changed is not done either.
   public var editedUntasked: [String] = []
   /// Whether the grade is of something other than the shipped specification and the
   /// learner's task code: no pass of it counts.
@@ -111,7 +111,8 @@ public struct LessonGrade: Sendable {
         "Graded with changed files that no task asks you to change and the tests rely on "
           + "(\(editedUntasked.joined(separator: ", "))), so not done. Put them back with: "
           + "git checkout -- \(editedUntasked.joined(separator: " ")) "
-          + "(what your design adds to them can go in your task files, as an extension)")
+          + "(adding code to them, or moving their code whole into another file, is fine; "
+          + "editing a line of it is not)")
     }
     return parts.isEmpty ? nil : parts.joined(separator: ". ")
   }

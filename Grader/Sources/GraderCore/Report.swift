@@ -348,8 +348,8 @@ public struct Report {
       lines += [
         "The tests rely on them (the lesson's stand-ins for the network or a vendor's SDK, its "
           + "live objects, its models), so a lesson graded with one changed is not done, "
-          + "whatever passed. What your design adds to them can go in your task files, as an "
-          + "extension.",
+          + "whatever passed. Adding code to them, or moving their code whole into another "
+          + "file, is fine; editing a line of it is not.",
         "See what changed with: git diff -- " + editedUntasked[0].path,
       ]
     }

@@ -777,14 +777,15 @@ import Testing
       ), "\(xml)")
     #expect(xml.contains("<error message=\"Edited untasked files\">"))
 
-    // Renamed (or deleted): the shipped one is missing, and named so.
-    try FileManager.default.moveItem(
-      at: copies[0],
-      to: root.appending(path: "Exercises/Lesson01Arithmetic/Network.swift"))
-    defer {
-      try? FileManager.default.removeItem(
-        at: root.appending(path: "Exercises/Lesson01Arithmetic/Network.swift"))
-    }
+    // Renamed with its code as shipped: the code is all still there, so nothing changed (break
+    // round 12, case 05: a protocol moved beside the view model that uses it).
+    try shipped.write(to: copies[0])
+    let renamed = root.appending(path: "Exercises/Lesson01Arithmetic/Network.swift")
+    try FileManager.default.moveItem(at: copies[0], to: renamed)
+    defer { try? FileManager.default.removeItem(at: renamed) }
+    #expect(checksums.changedUntaskedFiles(for: course.lessons).isEmpty)
+    // Deleted, its code nowhere: missing, and named so.
+    try FileManager.default.removeItem(at: renamed)
     #expect(
       checksums.changedUntaskedFiles(for: course.lessons)
         == [ChangedFile(path: "Exercises/Lesson01Arithmetic/Harness.swift", isMissing: true)])

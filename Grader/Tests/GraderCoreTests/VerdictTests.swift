@@ -281,6 +281,40 @@ import Testing
     #expect(closing.joined().contains("not done, whatever passed"), "\(closing)")
   }
 
+  @Test("An untasked file's shipped code counts as kept when moved whole or added to, not when a line of it changes")
+  func shippedCodeKept() {
+    let shipped = """
+      import Foundation
+
+      /// Loads profiles.
+      public protocol ProfileService: Sendable {
+        func fetchProfile(id: String) async throws -> UserProfile
+      }
+      """
+    // Moved beside the view model, with other indentation and imports.
+    let moved = """
+      import Synchronization
+
+      public final class ProfileViewModel {}
+
+          /// Loads profiles.
+          public protocol ProfileService: Sendable {
+              func fetchProfile(id: String) async throws -> UserProfile
+          }
+      """
+    #expect(Checksums.shippedCode(shipped, isIn: ["", moved]))
+    #expect(Checksums.shippedCode(shipped, isIn: [shipped + "\nextension UserProfile {}\n"]))
+    let edited = shipped.replacingOccurrences(of: "Sendable", with: "AnyObject")
+    #expect(!Checksums.shippedCode(shipped, isIn: [edited]))
+    // Split across two files, or with a line inserted, it is not whole.
+    let inserted = shipped.replacingOccurrences(
+      of: "  func fetchProfile", with: "  var cache: Int { get }\n  func fetchProfile")
+    #expect(!Checksums.shippedCode(shipped, isIn: [inserted]))
+    let lines = shipped.split(separator: "\n").map(String.init)
+    let halves = [lines[0..<4].joined(separator: "\n"), lines[4...].joined(separator: "\n")]
+    #expect(!Checksums.shippedCode(shipped, isIn: halves))
+  }
+
   @Test("The overview's line for an untouched starter that was run shows the tests it counts")
   func notStartedShowsCounts() {
     var grade = LessonGrade(lesson: lesson, declaredTests: 3)
