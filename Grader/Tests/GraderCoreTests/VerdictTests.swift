@@ -281,7 +281,9 @@ import Testing
     #expect(closing.joined().contains("not done, whatever passed"), "\(closing)")
   }
 
-  @Test("An untasked file's shipped code counts as kept when moved whole or added to, not when a line of it changes")
+  @Test(
+    "An untasked file's shipped code counts as kept when moved whole or added to, not when a line of it changes"
+  )
   func shippedCodeKept() {
     let shipped = """
       import Foundation
