@@ -46,6 +46,10 @@ package struct Builder {
     child.mark = ProcessMarks.mark(forBuildFolder: root.appending(path: scratchPath))
     child.temporaryFolder = root.appending(path: scratchPath).appending(path: "kata-grader/tmp")
     let kataGrader = root.appending(path: scratchPath).appending(path: "kata-grader")
+    // Its records (BuildClock, SourceRecord) and SwiftPM's temporary folder go in it.
+    guard RegularFile.makeOwnFolder(kataGrader) else {
+      throw .buildFolderDamaged(Paths.relative(kataGrader.path, to: root))
+    }
     let clock = BuildClock(folder: kataGrader)
     if clock.editedAroundLastBuild(newestEdit()) { forgetIncrementalRecords() }
     // Contents are read before the build, so an edit during it differs from the record.

@@ -156,18 +156,7 @@ package struct ChildProcess {
   /// grader's own, and a link would let ``empty(_:)`` empty a folder elsewhere). `nil` when
   /// it cannot be one (see ``canBeTMPDIR(_:)``) or made: the child keeps the system's.
   static func readyTemporaryFolder(_ folder: URL) -> URL? {
-    guard canBeTMPDIR(folder) else { return nil }
-    let manager = FileManager.default
-    func isFolder() -> Bool {
-      // The attributes of the path itself: a link is not followed.
-      (try? manager.attributesOfItem(atPath: folder.path)[.type]) as? FileAttributeType
-        == .typeDirectory
-    }
-    if !isFolder() {
-      try? manager.removeItem(at: folder)
-      try? manager.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-    return isFolder() ? folder : nil
+    canBeTMPDIR(folder) && RegularFile.makeOwnFolder(folder) ? folder : nil
   }
 
   /// Starts the process and waits for it, calling `check` about every 50 ms.

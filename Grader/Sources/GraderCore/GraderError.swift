@@ -32,6 +32,9 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
   /// The build folder was made where the kata was before (copied or moved with it), and its
   /// compiled modules name the old place.
   case buildFolderMoved
+  /// A folder of the grader's own in the build folder cannot be made (something in its way
+  /// that cannot be removed, no permission); carries its path, relative to the kata.
+  case buildFolderDamaged(String)
   /// The learner pressed Ctrl-C.
   case interrupted
 
@@ -60,6 +63,11 @@ public enum GraderError: Error, Equatable, CustomStringConvertible {
       return fix
     case .missingFolder(let path):
       return "The folder \(path) is missing. Restore it with `git checkout -- \(path)`."
+    case .buildFolderDamaged(let path):
+      return
+        "The grader cannot make its folder \(path) (something is in its way, or it may not "
+        + "write there). Nothing is wrong with your code: remove the build folder (rm -rf "
+        + ".build), then run ./grade.sh again."
     case .noSolutions:
       return
         "This copy of the kata has no Solutions/ folder (a workshop may hand the solutions out "

@@ -434,10 +434,8 @@ public struct Grading: Sendable {
 
   private func runner(for lessons: [Lesson], source: CodeSource) throws(GraderError) -> TestRunner {
     let work = course.root.appending(path: source.scratchPath).appending(path: "kata-grader")
-    do {
-      try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-    } catch {
-      throw .missingFolder(Paths.relative(work.path, to: course.root))
+    guard RegularFile.makeOwnFolder(work) else {
+      throw .buildFolderDamaged(Paths.relative(work.path, to: course.root))
     }
     var runner = TestRunner(
       root: course.root, environment: environment(for: lessons, source: source),

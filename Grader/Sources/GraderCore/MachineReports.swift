@@ -125,6 +125,13 @@ public struct JSONReport: Encodable, Sendable {
 /// The grade as JUnit XML, the format CI dashboards read (`--junit FILE`): one `testsuite`
 /// per lesson, one `testcase` per test, named `Task N — …` / test.
 public enum JUnitReport {
+  /// The lesson's own error cases: it did not compile, it was graded against edits, or its
+  /// run as a whole failed.
+  static func lessonErrors(_ grade: LessonGrade) -> Int {
+    (grade.compiled ? 0 : 1) + (grade.editedNotice == nil ? 0 : 1)
+      + (grade.compiled && grade.problem != nil ? 1 : 0)
+  }
+
   /// The XML document for `grades`; edited test files, and changed starter files no task asks
   /// to change, are named in properties, so that a dashboard can tell a learner's green from a
   /// green bought by changing what the tests rely on.
@@ -133,9 +140,12 @@ public enum JUnitReport {
   ) -> String {
     let tests = grades.passedCount + grades.failedCount
     let failures = grades.failedCount
+    // The root sums its suites' errors too: a dashboard that reads only the root sees a lesson
+    // that is not done although no test failed (edited tests, a failed run as a whole).
+    let errors = grades.map(lessonErrors).reduce(0, +)
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
-      "<testsuites name=\"Dependency Injection kata\" tests=\"\(tests)\" failures=\"\(failures)\">\n"
+      "<testsuites name=\"Dependency Injection kata\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
     let properties = [("edited-tests", editedTests), ("edited-untasked-files", editedUntasked)]
       .filter { !$0.1.isEmpty }
     if !properties.isEmpty {
@@ -147,9 +157,7 @@ public enum JUnitReport {
     }
     for grade in grades {
       let count = grade.passedCount + grade.failedCount
-      let errors =
-        (grade.compiled ? 0 : 1) + (grade.editedNotice == nil ? 0 : 1)
-        + (grade.compiled && grade.problem != nil ? 1 : 0)
+      let errors = lessonErrors(grade)
       xml +=
         "  <testsuite name=\(quoted("\(grade.lesson.id) — \(grade.lesson.title)")) tests=\"\(count)\" failures=\"\(grade.compiled ? grade.failedCount : 0)\" errors=\"\(errors)\">\n"
       if let compileErrors = grade.compileErrors {

@@ -25,6 +25,26 @@ package enum RegularFile {
     case special(String)
   }
 
+  /// Makes `folder`, one of the grader's own in a build folder, a folder: created when
+  /// missing, and whatever else is in its place removed first (a file or a link: a damaged
+  /// `.build`; a link would let the grader empty or fill a folder elsewhere).
+  ///
+  /// - Returns: Whether it is a folder now.
+  @discardableResult
+  package static func makeOwnFolder(_ folder: URL) -> Bool {
+    let manager = FileManager.default
+    func isFolder() -> Bool {
+      // The attributes of the path itself: a link is not followed.
+      (try? manager.attributesOfItem(atPath: folder.path)[.type]) as? FileAttributeType
+        == .typeDirectory
+    }
+    if !isFolder() {
+      try? manager.removeItem(at: folder)
+      try? manager.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    return isFolder()
+  }
+
   /// What is at `path`, its symbolic links followed.
   package static func kind(atPath path: String) -> Kind {
     var info = stat()

@@ -75,7 +75,7 @@ struct TestRunner {
       try FileManager.default.createDirectory(
         at: eventsFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
-      throw .missingFolder(eventsFolder.path)
+      throw .buildFolderDamaged(Paths.relative(eventsFolder.path, to: root))
     }
     defer { try? FileManager.default.removeItem(at: eventsFolder) }
     var state = RunState()

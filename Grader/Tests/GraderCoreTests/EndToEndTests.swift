@@ -791,6 +791,21 @@ import Testing
         == [ChangedFile(path: "Exercises/Lesson01Arithmetic/Harness.swift", isMissing: true)])
   }
 
+  @Test("A file in place of the grader's build-folder records is replaced, and the lesson graded")
+  func damagedWorkFolder() throws {
+    _ = try MiniKata.prepare()
+    let work = MiniKata.workFolder()
+    try? FileManager.default.removeItem(at: work)
+    try FileManager.default.createDirectory(
+      at: work.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("damaged".utf8).write(to: work)
+    // Before, "The folder .build/exercises/kata-grader is missing. Restore it with git
+    // checkout" (break round 12, case 09).
+    let grade = try MiniKata.grade(case: nil)
+    #expect(grade.compiled && grade.tasks.flatMap(\.tests).count == 3, "\(grade)")
+    #expect(RegularFile.kind(atPath: work.path) == .folder)
+  }
+
   @Test("--verify passes a consistent kata and fails one whose variant lies, two workers at once")
   func verify() throws {
     let root = try MiniKata.prepare()
