@@ -56,6 +56,16 @@ private struct Lexer {
   /// breaks are written.
   var blanking = 0
   var last = Token.other
+  /// Whether the run of operator characters being read started right after an operand
+  /// (`3-`): a binary or postfix operator, which a `/` right after it continues (`3-/1` is
+  /// the operator `-/`), where after a prefix one (`(!/x/)`) a regex literal may open.
+  var operatorAfterOperand = false
+
+  /// The characters an operator is made of (The Swift Programming Language, "Lexical
+  /// Structure", operators; the Unicode ones left out).
+  static let operatorCharacters: Set<Unicode.Scalar> = [
+    "/", "=", "-", "+", "!", "*", "%", "<", ">", "&", "|", "^", "~", "?",
+  ]
 
   init(text: [Unicode.Scalar]) { self.text = text }
 
@@ -153,6 +163,7 @@ private struct Lexer {
       case "!", "?":
         // Postfix right after an operand (`value!`), it leaves an operand.
         let postfix = position > 0 && !text[position - 1].properties.isWhitespace
+        noteOperatorCharacter()
         if !(postfix && last == .operand) { last = .other }
         emit(scalar)
         position += 1
@@ -165,11 +176,20 @@ private struct Lexer {
         }
         last = Self.keywordsBeforeExpression.contains(word) ? .other : .operand
       default:
+        if Self.operatorCharacters.contains(scalar) { noteOperatorCharacter() }
         emit(scalar)
         position += 1
         if !scalar.properties.isWhitespace { last = .other }
       }
     }
+  }
+
+  /// Called at an operator character, before it is read: at the first of a run, notes
+  /// whether the run follows an operand directly.
+  mutating func noteOperatorCharacter() {
+    let previous = position > 0 ? text[position - 1] : nil
+    if let previous, Self.operatorCharacters.contains(previous) { return }  // the run goes on
+    operatorAfterOperand = last == .operand && previous.map { !$0.properties.isWhitespace } == true
   }
 
   /// Whether `scalar` is part of an identifier, a keyword or a number.
@@ -203,6 +223,10 @@ private struct Lexer {
   func opensRegex() -> Bool {
     guard last == .other, let next = peek(1), next != " ", next != "\t", !Self.isLineEnd(next)
     else { return false }
+    // Right after a binary or postfix operator's characters, `/` is one more of them.
+    if position > 0, Self.operatorCharacters.contains(text[position - 1]), operatorAfterOperand {
+      return false
+    }
     var offset = 1
     var parentheses = 0
     while let scalar = peek(offset), !Self.isLineEnd(scalar) {

@@ -27,6 +27,12 @@ import Testing
       (#"let s = "a\\" + c"#, "lets=+c"),
       ("let s = \"open\nlet t = 1", "lets=lett=1"),
       ("let `a \"b` = 1 // \"", "let`a\"b`=1"),
+      // After an operand, `-/` is one operator, as the compiler reads it (break round 12,
+      // case 08: the import hid behind a "regex literal" from `/1;` to `/limit`).
+      ("let k = 3-/1; import Testing // a/b", "letk=3-/1;importTesting"),
+      ("let k = a!/b/c", "letk=a!/b/c"),
+      // After a prefix operator, a regex literal may open: the compiler splits the two.
+      ("foo(!/x/)", "foo(!)"),
     ])
   func literalsGo(source: String, expected: String) {
     #expect(code(source) == expected, "the code of: \(source)")
