@@ -39,6 +39,9 @@ struct TestRunner {
   /// How long the test process may go without starting a test (its start, a slow suite
   /// initializer) before it counts as stuck.
   var startLimit: Double { max(timeLimit, 60) }
+  /// The longest the grader's looks at a running test process may be apart (they come every
+  /// 50 ms) before the time between them counts as a pause of the grader's, not the tests'.
+  static let lookGap: TimeInterval = 2
   /// Told the name of each test as it starts (a progress line on a terminal).
   var progress: ((String) -> Void)?
   /// The test modules to run. The test binary holds every lesson the last build compiled
@@ -181,9 +184,18 @@ struct TestRunner {
     var timedOut: String?
     var lingered: String?
     var lastEvent = Date()
+    var lastLook = Date()
     let decoder = JSONDecoder()
     var announced: String?
     let outcome = try child.run {
+      // The grader looks every 50 ms. A longer gap is time it was stopped (Ctrl-Z, then `fg`;
+      // a laptop asleep), and the test process with it: no test's time, nor quiet time.
+      let gap = Date().timeIntervalSince(lastLook) - Self.lookGap
+      lastLook = Date()
+      if gap > 0 {
+        lastEvent += gap
+        state.inFlight = state.inFlight.mapValues { $0 + gap }
+      }
       let lines = reader.newLines()
       if !lines.isEmpty { lastEvent = Date() }
       for line in lines { state.apply(line, decoder: decoder, root: root) }
