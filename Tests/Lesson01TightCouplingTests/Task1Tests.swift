@@ -5,7 +5,10 @@ import Testing
 @Suite("Task 1 — Take the profile service from outside", .freshInternetIgnoringAnalytics)
 @MainActor
 struct Task1Tests {
-  @Test("Loading asks the injected service for that user", arguments: ["grace", "alan"])
+  @Test(
+    "Loading asks the injected service for that user",
+    // An id is asked for as given: not trimmed, not lowercased.
+    arguments: ["grace", "alan", "Grace", "alan "])
   func loadingAsksTheInjectedService(userID: String) async {
     let screen = Screen(Sample.grace(), Sample.alan())
 
@@ -99,7 +102,10 @@ struct Task1Tests {
 
   @Test("Once the view model is gone, nothing keeps the service it was given alive")
   func theViewModelAloneKeepsItsService() async {
-    let left = await leftovers { viewModel in await viewModel.load(userID: "grace") }
+    let left = await leftovers { viewModel in
+      await viewModel.load(userID: "grace")
+      _ = viewModel.activityText
+    }
 
     #expect(
       left.fetched == ["grace"],
@@ -111,8 +117,10 @@ struct Task1Tests {
     #expect(
       left.alive.isEmpty,
       """
-      The test built a view model with a fake service and a spy, loaded a profile, let \
-      the work the view model started run, and let the view model go. Nothing else should \
+      The test built a view model with a fake service and a spy, loaded a profile, read \
+      its activity text, let the work the view model started run, and let the view model \
+      go. A closure the view model keeps that captures `self` strongly (a `lazy var` \
+      formatter, say) would hold it for good. Nothing else should \
       hold the two now, yet \(left.alive) stayed alive. Something outside the view model \
       keeps them: a static, a global, a registry the initializer reads from (then every \
       view model shares it, and the last one built wins), or a task the view model started \
@@ -312,6 +320,15 @@ struct Task1Tests {
       Each load shows the outcome of its own request: a network error too is a failed \
       load, and a profile kept from before would show the user something the server did \
       not just say.
+      """
+    )
+    #expect(
+      screen.viewModel.activityText == nil,
+      """
+      After the failed load the screen shows no profile, so its activity text, which \
+      describes the profile shown, should be nil. It is \(quoted(screen.viewModel.activityText)): \
+      it still describes the profile of the load before. Derive it from the state shown, \
+      not from a profile kept aside.
       """
     )
   }

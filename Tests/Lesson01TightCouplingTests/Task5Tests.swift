@@ -424,6 +424,66 @@ struct Task5Tests {
   }
 
   @Test(
+    "A configuration's empty setting stays its own: production's host or key does not fill it in",
+    arguments: [
+      Build(name: "staging without a host", host: "", key: "staging-91bd"),
+      Build(name: "staging without an analytics key", host: "api.staging.test", key: ""),
+    ])
+  func anEmptySettingIsNotFilledIn(build: Build) async {
+    let production = AppConfiguration.production
+    // Production's API answers here: a screen wired to it would load, and show it.
+    let internet = Internet(apiHost: production.apiHost, profiles: [Sample.grace()])
+
+    await Internet.$current.withValue(internet) {
+      let viewModel = makeLiveProfileViewModel(configuration: build.configuration)
+      await viewModel.load(userID: "grace")
+    }
+
+    let toProduction = internet.traffic.filter { traffic in
+      if case .request(_, let url) = traffic, url.contains(production.apiHost) { return true }
+      return traffic.analyticsKey == production.analyticsKey
+    }
+    #expect(
+      toProduction.isEmpty,
+      """
+      makeLiveProfileViewModel(configuration:) was given a configuration whose \
+      \(build.host.isEmpty ? "API host" : "analytics key") is empty. Production's \
+      \(build.host.isEmpty ? "host" : "key") should not stand in for it, yet production \
+      received:
+      \(listing(toProduction))
+      A build whose setting is missing (a developer's build with analytics off, say) \
+      sends its traffic where its configuration says, or nowhere: filled in with \
+      production's, it loads real users or reports to the live dashboard.
+      """
+    )
+  }
+
+  @Test("Once a live screen is gone, the composition root keeps nothing of it", arguments: builds)
+  func theCompositionRootKeepsNoScreen(build: Build) async {
+    let internet = build.internet()
+    weak var screen: ProfileViewModel?
+    await Internet.$current.withValue(internet) {
+      let viewModel = makeLiveProfileViewModel(configuration: build.configuration)
+      screen = viewModel
+      await viewModel.load(userID: "grace")
+      _ = viewModel.activityText
+      await viewModel.follow()
+    }
+    await letWaitingWorkRun()
+
+    #expect(
+      screen == nil,
+      """
+      The test built a live profile screen for the \(build) build, loaded Grace, read her \
+      activity text, followed her, and let the screen go. Nothing should hold it now, yet \
+      it stayed alive. The composition root builds a new screen each time it is called and \
+      hands it over: the live service and tracker may live as long as the app, but a screen \
+      kept in a static, a global list or a cache is never freed, and neither is what it holds.
+      """
+    )
+  }
+
+  @Test(
     "Configurations that share a host or a key each keep their own host and key",
     arguments: [
       (Build.staging, Build(name: "staging beta", host: "api.staging.test", key: "beta-5e1f")),
