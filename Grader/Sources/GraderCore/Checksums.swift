@@ -109,6 +109,7 @@ package struct Checksums {
   /// (``shippedCode(_:isIn:)``).
   func changedUntaskedFiles(for lessons: [Lesson]) -> [ChangedFile] {
     let recorded = recorded()
+    let untasked = recordedUntasked()
     return lessons.flatMap { lesson in
       let current = SwiftFiles.below([lesson.exercisesFolder], in: root).compactMap {
         RegularFile.text(at: root.appending(path: $0))
@@ -118,16 +119,35 @@ package struct Checksums {
         .compactMap { path -> ChangedFile? in
           let shipped = recorded[path]
           let solution = lesson.solutionsFolder + path.dropFirst(lesson.exercisesFolder.count)
-          guard fingerprint(of: solution) == shipped else { return nil }
+          let solutionIsShipped = fingerprint(of: solution) == shipped
+          // The list says which starters are untasked, so a kata without Solutions/ (a
+          // workshop's) or with an edited solution still knows (break round 12, cases 01 and
+          // 03); a list from before it said so, the solutions do.
+          guard untasked.isEmpty ? solutionIsShipped : untasked.contains(path) else { return nil }
           let now = fingerprint(of: path)
-          guard now != shipped,
-            let code = RegularFile.text(at: root.appending(path: solution)),
-            !Self.shippedCode(code, isIn: current)
-          else { return nil }
+          guard now != shipped else { return nil }
+          // Moved or added to: the shipped code, read from the solution, is still all there.
+          if solutionIsShipped, let code = RegularFile.text(at: root.appending(path: solution)),
+            Self.shippedCode(code, isIn: current)
+          {
+            return nil
+          }
           return ChangedFile(path: path, isMissing: now == nil)
         }
     }
   }
+
+  /// The starters the list marks untasked: `# untasked <path>` lines, written by ``write(for:)``.
+  func recordedUntasked() -> Set<String> {
+    guard let text = RegularFile.text(at: root.appending(path: Self.listPath)) else { return [] }
+    return Set(
+      text.split(separator: "\n").compactMap { line in
+        line.hasPrefix(Self.untaskedMark) ? String(line.dropFirst(Self.untaskedMark.count)) : nil
+      })
+  }
+
+  /// How the list marks an untasked starter: a comment to anything else that reads it.
+  static let untaskedMark = "# untasked "
 
   /// Whether the lines of `shipped` appear, whole and in order, in one of `files`: each line
   /// trimmed, blank lines and imports left out (a moved declaration keeps its comments, and
@@ -171,6 +191,15 @@ package struct Checksums {
     let paths =
       [Self.manifestPath]
       + files(in: Self.testFolders(of: lessons) + lessons.map(\.exercisesFolder))
+    text += "# A starter marked untasked is one the reference solution ships unchanged.\n"
+    for lesson in lessons {
+      for path in files(in: [lesson.exercisesFolder]) {
+        let solution = lesson.solutionsFolder + path.dropFirst(lesson.exercisesFolder.count)
+        if let shipped = fingerprint(of: path), fingerprint(of: solution) == shipped {
+          text += Self.untaskedMark + path + "\n"
+        }
+      }
+    }
     for path in paths {
       text += "\(fingerprint(of: path) ?? "missing") \(path)\n"
     }

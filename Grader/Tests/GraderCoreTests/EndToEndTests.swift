@@ -777,6 +777,24 @@ import Testing
       ), "\(xml)")
     #expect(xml.contains("<error message=\"Edited untasked files\">"))
 
+    // Without Solutions/ (a workshop hands them out later), or with a solution's copy edited,
+    // the list still says which starters are untasked (break round 12, cases 01 and 03).
+    let solutions = root.appending(path: "Solutions")
+    let aside = root.appending(path: "Solutions-aside")
+    try FileManager.default.moveItem(at: solutions, to: aside)
+    let withoutSolutions = checksums.changedUntaskedFiles(for: course.lessons)
+    try FileManager.default.moveItem(at: aside, to: solutions)
+    #expect(
+      withoutSolutions == [
+        ChangedFile(path: "Exercises/Lesson01Arithmetic/Harness.swift", isMissing: false)
+      ])
+    try Data("// mine\n".utf8).write(to: copies[1], options: .atomic)
+    #expect(
+      checksums.changedUntaskedFiles(for: course.lessons) == [
+        ChangedFile(path: "Exercises/Lesson01Arithmetic/Harness.swift", isMissing: false)
+      ])
+    try shipped.write(to: copies[1])
+
     // Renamed with its code as shipped: the code is all still there, so nothing changed (break
     // round 12, case 05: a protocol moved beside the view model that uses it).
     try shipped.write(to: copies[0])
