@@ -273,6 +273,9 @@ import Testing
     #expect(again.swiftBuild.isEmpty, "built once: \(again.swiftBuild)")
     let graderAgain = try Self.run(Machine.linux, shell: shell, arguments: ["2"], in: work)
     #expect(graderAgain.output.contains("GRADER RAN 2"), "\(graderAgain.errors)")
+    // After `--`, a word is a lesson's name, as the grader reads it (break round 12, case 19).
+    let ended = try Self.run(Machine.linux, shell: shell, arguments: ["--", "--verify"], in: work)
+    #expect(ended.output.contains("GRADER RAN -- --verify"), "\(ended.output) \(ended.errors)")
     #expect(
       graderAgain.swiftBuild.isEmpty, "the learner's grader is kept: \(graderAgain.swiftBuild)")
   }
