@@ -64,14 +64,14 @@ struct Watch: Sendable {
         if again == settled { break }
         settled = again
       }
-      let changed = changes(from: last, to: settled)
+      let before = last
       last = settled
-      let target =
-        lesson
-        ?? lessons.first { candidate in
-          changed.contains { $0.hasPrefix(candidate.exercisesFolder + "/") }
-        }
-      guard let target else { continue }
+      guard
+        let (target, changed, pending) = Self.next(
+          changes(from: before, to: settled), watched: lesson, among: lessons)
+      else { continue }
+      // Left as they were, so the next look finds them changed and grades their lesson.
+      for path in pending { last[path] = before[path] }
       do {
         try grade(
           target, grading: grading, changed: changed.sorted(), watchingAll: lesson == nil)
@@ -128,6 +128,26 @@ struct Watch: Sendable {
   }
 
   /// The paths whose stamp differs between two snapshots, added and removed ones included.
+  /// The lesson to grade for `changed` files, the changes it covers, and those left pending.
+  ///
+  /// One lesson is graded at a time: the watched one, or (watching every lesson) the first,
+  /// in course order, with a change. Another lesson's changes (one command that touched two)
+  /// stay pending, to be graded next, not lost (break round 12, case 12). `nil`: no lesson
+  /// has a change.
+  static func next(_ changed: Set<String>, watched: Lesson?, among lessons: [Lesson])
+    -> (lesson: Lesson, changed: Set<String>, pending: Set<String>)?
+  {
+    func isIn(_ lesson: Lesson) -> (String) -> Bool {
+      { $0.hasPrefix(lesson.exercisesFolder + "/") }
+    }
+    if let watched { return (watched, changed, []) }
+    guard let first = lessons.first(where: { changed.contains(where: isIn($0)) }) else {
+      return nil
+    }
+    let covered = changed.filter(isIn(first))
+    return (first, covered, changed.subtracting(covered))
+  }
+
   func changes(from old: [String: FileStamp], to new: [String: FileStamp]) -> Set<String> {
     Set(new.keys).union(old.keys).filter { new[$0] != old[$0] }
   }

@@ -175,6 +175,27 @@ extension EndToEndTests {
   }
 }
 
+/// Which lesson `--watch` grades after a change, and what it leaves for the next grading.
+@Suite struct WatchNextLessonTests {
+  let lessons = [1, 2, 3].map {
+    Lesson(module: "Lesson0\($0)X", number: $0, title: "Lesson 0\($0) — X", textPath: nil)
+  }
+
+  @Test("A change that touches two lessons grades one, and leaves the other's for the next")
+  func twoLessonsOneChange() throws {
+    let changed: Set = ["Exercises/Lesson03X/A.swift", "Exercises/Lesson01X/B.swift"]
+    let next = try #require(Watch.next(changed, watched: nil, among: lessons))
+    #expect(next.lesson.id == "lesson01" && next.changed == ["Exercises/Lesson01X/B.swift"])
+    #expect(next.pending == ["Exercises/Lesson03X/A.swift"], "not lost (break round 12, case 12)")
+    let then = try #require(Watch.next(next.pending, watched: nil, among: lessons))
+    #expect(then.lesson.id == "lesson03" && then.pending.isEmpty)
+    #expect(Watch.next(["Exercises/Other/C.swift"], watched: nil, among: lessons) == nil)
+    // Watching one lesson, every change grades it.
+    let one = try #require(Watch.next(changed, watched: lessons[1], among: lessons))
+    #expect(one.lesson.id == "lesson02" && one.changed == changed && one.pending.isEmpty)
+  }
+}
+
 /// How `--watch` tells the code under test's writes into its lesson from the learner's saves.
 @Suite struct WatchWriteRuleTests {
   @Test("Saves during two gradings in a row, the first set off by a save, are the learner's")
