@@ -957,6 +957,16 @@ import Testing
     try MiniKata.git(["commit", "-qm", "The kata as shipped"], in: root)
     try MiniKata.use(case: "crash", in: root)
     try MiniKata.git(["commit", "-qam", "My work so far"], in: root)
+    // Hundreds of commits of the lesson since the starter (break round 12, case 11: past 200,
+    // "no commit holds the starter").
+    let work = root.appending(path: "Exercises/Lesson01Arithmetic/Arithmetic.swift")
+    let mine = try Data(contentsOf: work)
+    for step in 1...205 {
+      try (mine + Data("// step \(step)\n".utf8)).write(to: work)
+      try MiniKata.git(["commit", "-qam", "Step \(step)"], in: root)
+    }
+    try mine.write(to: work)
+    try MiniKata.git(["commit", "-qam", "Back to my work"], in: root)
     let course = try Course(root: root)
     let lesson = try #require(course.lessons.first)
     #expect(!Checksums(root: root).isUntouchedStarter(lesson))
