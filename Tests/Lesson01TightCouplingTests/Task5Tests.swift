@@ -458,7 +458,9 @@ struct Task5Tests {
     )
   }
 
-  @Test("Once a live screen is gone, the composition root keeps nothing of it", arguments: builds)
+  @Test(
+    "Guard: once a live screen is gone, the composition root keeps nothing of it",
+    arguments: builds)
   func theCompositionRootKeepsNoScreen(build: Build) async {
     let internet = build.internet()
     weak var screen: ProfileViewModel?

@@ -149,14 +149,23 @@ package struct Checksums {
   /// How the list marks an untasked starter: a comment to anything else that reads it.
   static let untaskedMark = "# untasked "
 
-  /// Whether the lines of `shipped` appear, whole and in order, in one of `files`: each line
-  /// trimmed, blank lines and imports left out (a moved declaration keeps its comments, and
-  /// may change its indentation or the file's imports).
+  /// Whether the code of `shipped` appears, whole and in order, in one of `files`: compared
+  /// line by line, without comments, each line trimmed, blank lines and imports left out (a
+  /// moved declaration may change its indentation, its comments or the file's imports).
+  ///
+  /// What a comment or an `#if` block holds is not code that runs: shipped lines kept there,
+  /// beside an edited copy, do not count (the newcomer pass of session 16).
   static func shippedCode(_ shipped: String, isIn files: [String]) -> Bool {
     func lines(_ text: String) -> [Substring] {
-      text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces)[...] }
+      var depth = 0
+      return CodeText.withoutComments(text).split(whereSeparator: \.isNewline)
+        .map { $0.trimmingCharacters(in: .whitespaces)[...] }
         .filter { line in
-          !line.isEmpty && !line.hasPrefix("import ")
+          // `#if` … `#endif`, nested, and its directives: left out whatever the condition.
+          if line.hasPrefix("#if") { depth += 1 }
+          let inside = depth > 0
+          if line.hasPrefix("#endif") { depth = max(0, depth - 1) }
+          return !inside && !line.isEmpty && !line.hasPrefix("import ")
             && !(line.hasPrefix("@") && line.contains(" import "))
         }
     }

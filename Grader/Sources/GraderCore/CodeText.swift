@@ -29,6 +29,20 @@ enum CodeText {
     lexer.code(endsAtUnmatchedParenthesis: false)
     return String(lexer.output)
   }
+
+  /// `source` without its comments; each literal is kept whole, on the line where it ends
+  /// (its own line breaks written as `⏎`), after the line breaks it spans.
+  ///
+  /// For comparing code, not for reading it: two sources whose code and literals are the
+  /// same, line for line, give the same text, whatever their comments.
+  ///
+  /// - Parameter source: The text of a Swift file.
+  static func withoutComments(_ source: String) -> String {
+    var lexer = Lexer(text: Array(source.unicodeScalars))
+    lexer.keepsLiterals = true
+    lexer.code(endsAtUnmatchedParenthesis: false)
+    return String(lexer.output)
+  }
 }
 
 /// Reads Swift source one Unicode scalar at a time, as the compiler's lexer does for the
@@ -56,6 +70,9 @@ private struct Lexer {
   /// breaks are written.
   var blanking = 0
   var last = Token.other
+  /// Whether a literal is written out whole (``CodeText/withoutComments(_:)``) rather than
+  /// blanked.
+  var keepsLiterals = false
   /// Whether the run of operator characters being read started right after an operand
   /// (`3-`): a binary or postfix operator, which a `/` right after it continues (`3-/1` is
   /// the operator `-/`), where after a prefix one (`(!/x/)`) a regex literal may open.
@@ -249,6 +266,8 @@ private struct Lexer {
   ///
   /// - Parameter count: How many `#` open it (none for a bare `/`).
   mutating func regex(hashes count: Int) {
+    let start = position
+    defer { last = .operand }
     position += count + 1
     let closing = "/" + String(repeating: "#", count: count)
     let multiline = count > 0 && Self.isLineEnd(peek())
@@ -261,8 +280,15 @@ private struct Lexer {
       if scalar == "\\" && position + 1 < text.count { skip() }
       skip()
     }
-    emit(" ")
-    last = .operand
+    endLiteral(from: start)
+  }
+
+  /// Writes what stands for the literal read from `start`: one space, or the literal itself.
+  mutating func endLiteral(from start: Int) {
+    guard keepsLiterals, blanking == 0 else { return emit(" ") }
+    for scalar in text[start..<position] {
+      output.append(Self.isLineEnd(scalar) ? "⏎" : scalar)
+    }
   }
 
   /// Skips a string literal from its first `#` (or its `"`), interpolations included, to the
@@ -273,6 +299,8 @@ private struct Lexer {
   ///
   /// - Parameter count: How many `#` open it (none for a plain string).
   mutating func string(hashes count: Int) {
+    let start = position
+    defer { last = .operand }
     position += count
     let delimiters = String(repeating: "#", count: count)
     let multiline = matches("\"\"\"")
@@ -299,7 +327,6 @@ private struct Lexer {
       }
       skip()
     }
-    emit(" ")
-    last = .operand
+    endLiteral(from: start)
   }
 }

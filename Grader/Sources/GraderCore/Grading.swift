@@ -111,8 +111,9 @@ public struct LessonGrade: Sendable {
         "Graded with changed files that no task asks you to change and the tests rely on "
           + "(\(editedUntasked.joined(separator: ", "))), so not done. Put them back with: "
           + "git checkout -- \(editedUntasked.joined(separator: " ")) "
-          + "(adding code to them, or moving their code whole into another file, is fine; "
-          + "editing a line of it is not)")
+          + "or, once committed, copy them from Solutions/, where they are the same (code "
+          + "added before or after theirs, or their code moved whole into another file, is "
+          + "fine; a line of theirs changed or removed, or one put among theirs, is not)")
     }
     return parts.isEmpty ? nil : parts.joined(separator: ". ")
   }

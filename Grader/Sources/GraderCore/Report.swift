@@ -348,9 +348,11 @@ public struct Report {
       lines += [
         "The tests rely on them (the lesson's stand-ins for the network or a vendor's SDK, its "
           + "live objects, its models), so a lesson graded with one changed is not done, "
-          + "whatever passed. Adding code to them, or moving their code whole into another "
-          + "file, is fine; editing a line of it is not.",
-        "See what changed with: git diff -- " + editedUntasked[0].path,
+          + "whatever passed. Code added before or after theirs, or their code moved whole "
+          + "into another file, is fine; a line of theirs changed or removed, or one put among "
+          + "theirs, is not.",
+        "See what changed with: git diff -- " + editedUntasked[0].path
+          + " (once committed, compare with its copy in Solutions/, which is the same as shipped)",
       ]
     }
     lines.append("")

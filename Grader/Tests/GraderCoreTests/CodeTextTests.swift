@@ -38,6 +38,22 @@ import Testing
     #expect(code(source) == expected, "the code of: \(source)")
   }
 
+  @Test("For comparing code, comments go and literals stay whole")
+  func literalsStay() {
+    let source = [
+      "let s = \"a // b\" // c", "let r = #/x/*y/# /* z */ + 1", "let m = \"\"\"", "  one",
+      "  \"\"\"", "",
+    ].joined(separator: "\n")
+    let lines = CodeText.withoutComments(source).split(
+      separator: "\n", omittingEmptySubsequences: false
+    ).map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(lines[0] == "let s = \"a // b\"", "\(lines)")
+    #expect(lines[1] == "let r = #/x/*y/#   + 1", "\(lines)")
+    let literal = "\"\"\"⏎  one⏎  \"\"\""
+    #expect(lines[4] == literal, "a multi-line literal ends its last line: \(lines)")
+    #expect(lines.count == 6, "one line out for each line in: \(lines)")
+  }
+
   @Test("Every line stays where it was, whatever literals and comments span lines")
   func linesStay() {
     let source = [

@@ -317,6 +317,16 @@ import Testing
     let lines = shipped.split(separator: "\n").map(String.init)
     let halves = [lines[0..<4].joined(separator: "\n"), lines[4...].joined(separator: "\n")]
     #expect(!Checksums.shippedCode(shipped, isIn: halves))
+    // Kept in a comment or an `#if` block beside an edited copy, it is not code (the
+    // newcomer pass of session 16); a changed literal is a changed line.
+    let commented = "// " + shipped.replacingOccurrences(of: "\n", with: "\n// ")
+    #expect(!Checksums.shippedCode(shipped, isIn: [edited + "\n/*\n" + shipped + "\n*/\n"]))
+    #expect(!Checksums.shippedCode(shipped, isIn: [edited, commented]))
+    #expect(!Checksums.shippedCode(shipped, isIn: [edited + "\n#if false\n\(shipped)\n#endif\n"]))
+    let key = "let key = \"live-4f2a9c\"\n"
+    let otherKey = key.replacingOccurrences(of: "4f2a9c", with: "0000")
+    #expect(Checksums.shippedCode(key, isIn: ["/* a note */ " + key]))
+    #expect(!Checksums.shippedCode(key, isIn: [otherKey]))
   }
 
   @Test("The overview's line for an untouched starter that was run shows the tests it counts")
