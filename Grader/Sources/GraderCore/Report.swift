@@ -205,6 +205,16 @@ public struct Report {
       }
       return "Next: make \(id) compile, \(again)"
     }
+    // A task none of whose tests ran, with the tests edited: its tests are what to restore,
+    // not the learner's code (the newcomer pass of session 16: a test file deleted).
+    if !grade.editedTests.isEmpty,
+      let task = grade.tasks.first(where: { !$0.isDone }),
+      task.tests.allSatisfy({ $0.status == .notRun })
+    {
+      return "Next: put the shipped tests back (git checkout -- Tests Package.swift; `git "
+        + "status Tests` shows files you added), \(again) No test of \(task.title) ran: its "
+        + "tests are not as shipped."
+    }
     guard let task = grade.tasks.first(where: { !$0.isDone }) else {
       if grade.problem != nil {
         if grade.tasks.allSatisfy(\.tests.isEmpty) {

@@ -253,6 +253,18 @@ import Testing
     #expect(next.contains("put the shipped tests back"), "\(next)")
     let closing = report.closing([grade], source: .exercises, editedTests: grade.editedTests)
     #expect(!closing.joined().contains("Lesson done"), "\(closing)")
+    // A task whose test file was deleted did not run: the tests are what to put back.
+    grade.tasks.append(
+      TaskGrade(
+        title: "Task 2 — B",
+        tests: [
+          TestResult(id: "b", name: "The tests of Task 2", location: location, status: .notRun)
+        ],
+        location: nil))
+    let restore = report.nextStep([grade], source: .exercises) ?? ""
+    #expect(
+      restore.contains("put the shipped tests back") && restore.contains("Task 2 — B"), "\(restore)"
+    )
   }
 
   @Test(
