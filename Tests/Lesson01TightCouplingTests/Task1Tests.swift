@@ -119,13 +119,13 @@ struct Task1Tests {
       """
       The test built a view model with a fake service and a spy, loaded a profile, read \
       its activity text, let the work the view model started run, and let the view model \
-      go. A closure the view model keeps that captures `self` strongly (a `lazy var` \
-      formatter, say) would hold it for good. Nothing else should \
-      hold the two now, yet \(left.alive) stayed alive. Something outside the view model \
-      keeps them: a static, a global, a registry the initializer reads from (then every \
-      view model shares it, and the last one built wins), or a task the view model started \
-      that holds it strongly while it waits (a refresh loop behind `guard let self`). The \
-      view model should keep what it is given itself, and let it go with itself.
+      go. Nothing should hold the two now, yet \(left.alive) stayed alive. Either the view \
+      model is still alive, held by a closure it keeps that captures `self` strongly (a \
+      `lazy var` formatter, a "Try again" closure: a retain cycle) or by a task it started \
+      that holds it while it waits (a refresh loop behind `guard let self`); or something \
+      outside it keeps them: a static, a global, a registry the initializer reads from \
+      (then every view model shares it, and the last one built wins). The view model \
+      should keep what it is given itself, and let it go with itself.
       """
     )
   }

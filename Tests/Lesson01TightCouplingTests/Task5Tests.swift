@@ -480,7 +480,9 @@ struct Task5Tests {
       activity text, followed her, and let the screen go. Nothing should hold it now, yet \
       it stayed alive. The composition root builds a new screen each time it is called and \
       hands it over: the live service and tracker may live as long as the app, but a screen \
-      kept in a static, a global list or a cache is never freed, and neither is what it holds.
+      kept in a static, a global list or a cache is never freed, and neither is what it holds. \
+      If the composition root keeps none, the screen keeps itself: a closure it stores that \
+      captures `self` strongly, or a task it started that holds it (Task 1's tests say more).
       """
     )
   }
