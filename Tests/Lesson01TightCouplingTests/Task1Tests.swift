@@ -152,9 +152,9 @@ struct Task1Tests {
     else {
       Issue.record(
         """
-        The injected service threw an error (\(failure.testDescription)), so the screen \
-        should show .failed(message). It shows \(screen.viewModel.state), and the fake was \
-        asked for \(screen.service.fetchedIDs).
+        The injected service was set to throw an error (\(failure.testDescription)). The \
+        view model should ask it for "grace", once, and show .failed(message). The fake was \
+        asked for \(screen.service.fetchedIDs), and the screen shows \(screen.viewModel.state).
         """
       )
       return
@@ -291,8 +291,9 @@ struct Task1Tests {
       The injected service was down for \(failures) load(s) of "\(userID)" in a row, then \
       back for one more. Each load should ask the service (\(failures + 1) times in all) \
       and show its own outcome: .failed \(failures) time(s), then the profile. The fake \
-      was asked for \(asked); the failed loads showed \(shown), and the last one \
-      \(screen.viewModel.state). No number of failures stops the next load: the user taps \
+      was asked for \(asked); the failed loads showed \
+      \(shown.map { String(describingForTest: $0) }.joined(separator: ", ")), and the last \
+      one \(screen.viewModel.state). No number of failures stops the next load: the user taps \
       "Try again" and the server may be back.
       """
     )
