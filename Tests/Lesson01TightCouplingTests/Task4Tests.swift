@@ -448,6 +448,32 @@ struct Task4Tests {
     )
   }
 
+  @Test("A live object built once for the whole app is one too: a visit in a fresh process")
+  func aVisitInAFreshProcessReachesNoLiveObject() async {
+    // In this process an earlier test may already have built what is built once (a global, a
+    // static), while its traffic was not looked at; in a process of its own, the visit builds
+    // it, and the internet sees it (the newcomer pass of session 16).
+    await #expect(
+      processExitsWith: .success,
+      """
+      In a fresh process, the test built a view model with fakes, loaded a profile, read its \
+      activity text and followed it. The real internet received something (the process \
+      exited with status 1): a live object built once for the whole app, in a global or a \
+      static the harness or the view model touches, is still a live object in every test. \
+      Search Harness.swift and your view model for `Live` and `production`.
+      """
+    ) {
+      let internet = Internet()
+      await Internet.$current.withValue(internet) { @MainActor in
+        let screen = Screen(Sample.grace())
+        await screen.viewModel.load(userID: "grace")
+        _ = screen.viewModel.activityText
+        await screen.viewModel.follow()
+      }
+      if !internet.traffic.isEmpty { exit(1) }
+    }
+  }
+
   @Test("A whole visit to the screen reaches no live object")
   func aWholeVisitReachesNoLiveObject() async {
     let screen = Screen(Sample.grace())
