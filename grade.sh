@@ -38,8 +38,9 @@ for argument in "$@"; do
 done
 grader="$scratch/debug/$product"
 
-# When the grader must be built on a first run, the one lesson asked for is built beside it: the grader's build and the lesson's are the two longest steps of a first verdict,
-# and each leaves a core idle on a two-core machine. It is the build the grader itself runs
+# When the grader must be built on a first run, the one lesson asked for is built beside it:
+# the grader's build and the lesson's are the two longest steps of a first verdict, and each
+# leaves a core idle on a two-core machine. It is the build the grader itself runs
 # next, in the same folder, with the same arguments and variables (Builder.arguments and
 # Grading.environment in Grader/; GradeScriptTests keeps them equal), so the grader finds it
 # done. Its output goes nowhere: a compile error is the grader's to report, from its own build.

@@ -118,7 +118,7 @@ package struct Checksums {
       return recorded.keys.filter { $0.hasPrefix(lesson.exercisesFolder + "/") }.sorted()
         .compactMap { path -> ChangedFile? in
           let shipped = recorded[path]
-          let solution = lesson.solutionsFolder + path.dropFirst(lesson.exercisesFolder.count)
+          let solution = Self.solutionCopy(of: path, in: lesson)
           let solutionIsShipped = fingerprint(of: solution) == shipped
           // The list says which starters are untasked, so a kata without Solutions/ (a
           // workshop's) or with an edited solution still knows (break round 12, cases 01 and
@@ -135,6 +135,11 @@ package struct Checksums {
           return ChangedFile(path: path, isMissing: now == nil)
         }
     }
+  }
+
+  /// The reference solution's copy of the starter file at `path`, relative to the root.
+  static func solutionCopy(of path: String, in lesson: Lesson) -> String {
+    lesson.solutionsFolder + path.dropFirst(lesson.exercisesFolder.count)
   }
 
   /// The starters the list marks untasked: `# untasked <path>` lines, written by ``write(for:)``.
@@ -203,8 +208,9 @@ package struct Checksums {
     text += "# A starter marked untasked is one the reference solution ships unchanged.\n"
     for lesson in lessons {
       for path in files(in: [lesson.exercisesFolder]) {
-        let solution = lesson.solutionsFolder + path.dropFirst(lesson.exercisesFolder.count)
-        if let shipped = fingerprint(of: path), fingerprint(of: solution) == shipped {
+        if let shipped = fingerprint(of: path),
+          fingerprint(of: Self.solutionCopy(of: path, in: lesson)) == shipped
+        {
           text += Self.untaskedMark + path + "\n"
         }
       }

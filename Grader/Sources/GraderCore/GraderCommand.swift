@@ -112,9 +112,10 @@ public enum GraderCommand {
     let edited = source == .exercises ? Checksums(root: course.root).changedTests(for: lessons) : []
     let untasked =
       source == .exercises ? Checksums(root: course.root).changedUntaskedFiles(for: lessons) : []
+    let untaskedPaths = untasked.map(\.path)
     if let junitURL {
       let xml = JUnitReport.xml(
-        for: grades, editedTests: edited, editedUntasked: untasked.map(\.path))
+        for: grades, editedTests: edited, editedUntasked: untaskedPaths)
       if (try? xml.write(to: junitURL, atomically: true, encoding: .utf8)) == nil {
         printError("Could not write the JUnit report to \(junitURL.path).", usage: false)
       }
@@ -122,7 +123,7 @@ public enum GraderCommand {
     if options.json {
       var document = JSONReport(grades: grades)
       document.editedTests = edited
-      document.editedUntasked = untasked.map(\.path)
+      document.editedUntasked = untaskedPaths
       say(document.encoded())
       return status
     }

@@ -211,9 +211,7 @@ public struct Report {
       let task = grade.tasks.first(where: { !$0.isDone }),
       task.tests.allSatisfy({ $0.status == .notRun })
     {
-      return "Next: put the shipped tests back (git checkout -- Tests Package.swift; `git "
-        + "status Tests` shows files you added), \(again) No test of \(task.title) ran: its "
-        + "tests are not as shipped."
+      return Self.putTestsBack(again, "No test of \(task.title) ran: its tests are not as shipped.")
     }
     guard let task = grade.tasks.first(where: { !$0.isDone }) else {
       if grade.problem != nil {
@@ -224,9 +222,7 @@ public struct Report {
           + "named above, \(again)"
       }
       if !grade.editedTests.isEmpty {
-        return "Next: put the shipped tests back (git checkout -- Tests Package.swift; `git "
-          + "status Tests` shows files you added), \(again) Every test passes, but against an "
-          + "edited specification."
+        return Self.putTestsBack(again, "Every test passes, but against an edited specification.")
       }
       if !grade.editedUntasked.isEmpty {
         return "Next: put back the files no task asks you to change (git checkout -- "
@@ -257,6 +253,12 @@ public struct Report {
         "Its TODOs are in \(folder)/: \(names.dropLast().joined(separator: ", ")) and \(names[names.count - 1])"
     }
     return "Next: \(id), \(task.title). \(place); \(again)"
+  }
+
+  /// `Next:` when the tests are what to restore: how, `again`, and `why`.
+  private static func putTestsBack(_ again: String, _ why: String) -> String {
+    "Next: put the shipped tests back (git checkout -- Tests Package.swift; `git status Tests` "
+      + "shows files you added), \(again) \(why)"
   }
 
   /// The files of `folder` with a `TODO: Task N` comment (or `TODO: Tasks 1–3` naming N),

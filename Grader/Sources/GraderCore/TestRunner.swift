@@ -190,8 +190,9 @@ struct TestRunner {
     let outcome = try child.run {
       // The grader looks every 50 ms. A longer gap is time it was stopped (Ctrl-Z, then `fg`;
       // a laptop asleep), and the test process with it: no test's time, nor quiet time.
-      let gap = Date().timeIntervalSince(lastLook) - Self.lookGap
-      lastLook = Date()
+      let now = Date()
+      let gap = now.timeIntervalSince(lastLook) - Self.lookGap
+      lastLook = now
       if gap > 0 {
         lastEvent += gap
         state.inFlight = state.inFlight.mapValues { $0 + gap }

@@ -127,7 +127,6 @@ struct Watch: Sendable {
     say(style.dim("Watching \(watched)/ — save to grade again, Ctrl-C to stop."))
   }
 
-  /// The paths whose stamp differs between two snapshots, added and removed ones included.
   /// The lesson to grade for `changed` files, the changes it covers, and those left pending.
   ///
   /// One lesson is graded at a time: the watched one, or (watching every lesson) the first,
@@ -148,6 +147,7 @@ struct Watch: Sendable {
     return (first, covered, changed.subtracting(covered))
   }
 
+  /// The paths whose stamp differs between two snapshots, added and removed ones included.
   func changes(from old: [String: FileStamp], to new: [String: FileStamp]) -> Set<String> {
     Set(new.keys).union(old.keys).filter { new[$0] != old[$0] }
   }

@@ -1738,8 +1738,9 @@ final class GraderRun: @unchecked Sendable {
     waitFor(seconds) { !self.process.isRunning }
   }
 
-  func waitForOutput(containing text: String, upTo seconds: Double) -> Bool {
-    waitFor(seconds) { self.output.contains(text) }
+  /// Whether the output holds `text` at least `times` times within `seconds`.
+  func waitForOutput(containing text: String, times: Int = 1, upTo seconds: Double) -> Bool {
+    waitFor(seconds) { self.output.components(separatedBy: text).count - 1 >= times }
   }
 
   func waitForErrors(containing text: String, upTo seconds: Double) -> Bool {

@@ -117,9 +117,7 @@ extension EndToEndTests {
     defer { run.end() }
     func count(_ text: String) -> Int { run.output.components(separatedBy: text).count - 1 }
     func waitFor(_ text: String, times: Int, upTo seconds: Double) -> Bool {
-      let deadline = Date().addingTimeInterval(seconds)
-      while count(text) < times && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-      return count(text) >= times
+      run.waitForOutput(containing: text, times: times, upTo: seconds)
     }
     let grading = "Grading lesson01"
     let watching = "Watching Exercises/Lesson01Arithmetic/"
@@ -160,9 +158,7 @@ extension EndToEndTests {
     let run = try GraderRun(["--watch"], root: root)
     defer { run.end() }
     func waitFor(_ text: String, upTo seconds: Double) -> Bool {
-      let deadline = Date().addingTimeInterval(seconds)
-      while !run.output.contains(text) && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-      return run.output.contains(text)
+      run.waitForOutput(containing: text, upTo: seconds)
     }
     try #require(waitFor("Watching Exercises/.", upTo: 60), "\(run.errors)")
     Thread.sleep(forTimeInterval: 1)
